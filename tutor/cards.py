@@ -1,0 +1,105 @@
+"""Cards as small integers, and their notation.
+
+A card is an ``int``: ``rank * 4 + suit`` for the 52 ordinary cards, where rank
+0 is the 2 and rank 12 the ace, and suit 0-3 is clubs, diamonds, hearts, spades.
+Every joker is ``JOKER`` (52): jokers are alike. ``UNKNOWN`` (-1) stands for a
+card nobody at the table can see (an unseen hand card, a face-down card, the
+stock).
+
+>>> parse_card("10h"), card_str(parse_card("T♥"))
+(34, '10H')
+>>> rank_of(parse_card("JK")) == JOKER_RANK
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.errors import NotationError
+
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
+SUIT_NAMES = ("C", "D", "H", "S")
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+JOKER_RANK = 13
+N_RANKS = 14  # 13 ranks and the joker
+JOKER = 52
+UNKNOWN = -1
+EMPTY = 14  # the "rank" of an empty pile in the variant's lookup tables
+
+_RANK_INPUT = {name: i for i, name in enumerate(RANK_NAMES[:13])}
+_RANK_INPUT["T"] = 8
+_SUIT_INPUT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+               "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+
+
+def rank_of(card: int) -> int:
+    """The rank index of a card (0 for a 2 ... 12 for an ace, 13 for a joker)."""
+    return card >> 2
+
+
+def rank_index(text: str) -> int:
+    """Read a rank alone: ``'10'``, ``'T'``, ``'q'``, ``'JK'``."""
+    t = str(text).strip().upper()
+    if t in ("JK", "JOKER"):
+        return JOKER_RANK
+    if t in _RANK_INPUT:
+        return _RANK_INPUT[t]
+    raise NotationError(f"{text!r} is not a rank (2-10, J, Q, K, A or JK)")
+
+
+def parse_card(text: object) -> int:
+    """Read one card: ``'7H'``, ``'10s'``, ``'T♠'``, ``'JK'``."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise NotationError(f"{text!r} is not a card")
+    t = str(text).strip().upper()
+    if t in ("JK", "JOKER", "🃏"):
+        return JOKER
+    if len(t) < 2 or t[-1] not in _SUIT_INPUT or t[:-1] not in _RANK_INPUT:
+        raise NotationError(f"{text!r} is not a card")
+    return _RANK_INPUT[t[:-1]] * 4 + _SUIT_INPUT[t[-1]]
+
+
+def card_str(card: int) -> str:
+    """Write a card as the contract does: ``10H``, ``QS``, ``JK``; ``??`` if unseen."""
+    if card == UNKNOWN:
+        return "??"
+    if card == JOKER:
+        return "JK"
+    return RANK_NAMES[card >> 2] + SUIT_NAMES[card & 3]
+
+
+def card_pretty(card: int) -> str:
+    """A card with its suit symbol, for people: ``10♥``, ``Q♠``, ``🃏``."""
+    if card == UNKNOWN:
+        return "🂠"
+    if card == JOKER:
+        return "JK"
+    return RANK_NAMES[card >> 2] + SUIT_SYMBOLS[card & 3]
+
+
+def is_red(card: int) -> bool:
+    return card not in (UNKNOWN, JOKER) and (card & 3) in (1, 2)
+
+
+def parse_cards(texts: Iterable[object]) -> tuple[int, ...]:
+    return tuple(parse_card(t) for t in texts)
+
+
+def cards_str(cards: Iterable[int]) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def rank_name(rank: int) -> str:
+    """``'10'``, ``'Q'``; an empty pile is ``'empty pile'``."""
+    return "empty pile" if rank == EMPTY else RANK_NAMES[rank]
+
+
+def rank_plural(rank: int) -> str:
+    names = {9: "jacks", 10: "queens", 11: "kings", 12: "aces", 13: "jokers"}
+    return names.get(rank, RANK_NAMES[rank] + "s")
+
+
+def full_pack(decks: int = 1, jokers: int = 0) -> list[int]:
+    """Every card of ``decks`` packs, with ``jokers`` jokers in all, in order."""
+    return [c for _ in range(decks) for c in range(52)] + [JOKER] * jokers

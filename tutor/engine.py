@@ -1,0 +1,677 @@
+"""The rules engine: ``legal_moves``, ``check`` and ``apply``.
+
+One code path decides legality: :func:`_judge` answers for any move with a
+:class:`Reason` and the fragments that decided; :func:`check` dresses that in a
+sentence, and :func:`legal_moves` asks the same placement and zone questions
+(:func:`_zone`, :func:`_placement`) for every candidate. The tests play thousands
+of games asserting that the two agree.
+
+``apply`` checks the move first; ``apply_unchecked`` is the fast path for search
+and simulation, for moves that came from ``legal_moves``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from enum import Enum
+from itertools import combinations
+
+from tutor.cards import EMPTY, UNKNOWN, card_str, rank_name, rank_plural
+from tutor.errors import TutorError
+from tutor.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
+from tutor.table import Play, Player, Table
+from tutor.variant import Variant, load_variant
+
+# Events, in the contract's vocabulary.
+BURN, REVERSE, SKIP, PLAY_AGAIN, PICKED_UP, DRAW, OUT, GAME_OVER = (
+    "burn", "reverse", "skip", "play_again", "pickup", "draw", "out", "game_over")
+
+# Zones a player plays from.
+HAND, FACE_UP, FACE_DOWN, NONE = "hand", "face_up", "face_down", "none"
+
+
+class IllegalMoveError(TutorError):
+    """``apply`` was given a move that ``check`` finds illegal."""
+
+
+class Reason(Enum):
+    """Why a move is legal or not. ``legal`` is derived from the code."""
+
+    # legal
+    EMPTY = "EMPTY"
+    BEATS = "BEATS"
+    MATCHES = "MATCHES"
+    ANYWHERE = "ANYWHERE"
+    RESET = "RESET"
+    UNDER_LIMIT = "UNDER_LIMIT"
+    UNBEATABLE_OK = "UNBEATABLE_OK"
+    FOUR_ANYTIME = "FOUR_ANYTIME"
+    PICKUP_OK = "PICKUP_OK"
+    FLIP_OK = "FLIP_OK"
+    SWAP_OK = "SWAP_OK"
+    READY_OK = "READY_OK"
+    # illegal
+    TOO_LOW = "TOO_LOW"
+    OVER_LIMIT = "OVER_LIMIT"
+    NOT_ON = "NOT_ON"
+    UNBEATABLE = "UNBEATABLE"
+    MIXED_RANKS = "MIXED_RANKS"
+    NOT_HELD = "NOT_HELD"
+    WRONG_ZONE = "WRONG_ZONE"
+    MUST_FLIP = "MUST_FLIP"
+    EMPTY_PILE = "EMPTY_PILE"
+    MUST_PLAY = "MUST_PLAY"
+    PICKUP_NEEDS_CARD = "PICKUP_NEEDS_CARD"
+    PICKUP_WITH_NOT_HERE = "PICKUP_WITH_NOT_HERE"
+    FLIP_NOT_YET = "FLIP_NOT_YET"
+    FLIP_RANGE = "FLIP_RANGE"
+    SETUP_ONLY = "SETUP_ONLY"
+    NOT_SETUP = "NOT_SETUP"
+    GAME_OVER = "GAME_OVER"
+
+    @property
+    def legal(self) -> bool:
+        return self in _LEGAL
+
+
+_LEGAL = frozenset({Reason.EMPTY, Reason.BEATS, Reason.MATCHES, Reason.ANYWHERE, Reason.RESET,
+                    Reason.UNDER_LIMIT, Reason.UNBEATABLE_OK, Reason.FOUR_ANYTIME,
+                    Reason.PICKUP_OK, Reason.FLIP_OK, Reason.SWAP_OK, Reason.READY_OK})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "is this move legal?"."""
+
+    move: Move
+    code: Reason
+    reason: str
+    rules: tuple[str, ...]
+    events: tuple[str, ...] = ()
+    next_player: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.code.legal
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "legal": self.legal, "move": str(self.move), "reason": self.reason,
+            "rules": list(self.rules), "code": self.code.value,
+        }
+        if self.legal:
+            out["events"] = list(self.events)
+            out["next_player"] = self.next_player
+        return out
+
+
+# -- derived facts -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Top:
+    """What the next play must answer: the effective top rank, and what lies above it."""
+
+    rank: int  # EMPTY for an empty pile (or only transparent cards on it)
+    looked_through: tuple[int, ...]  # ranks of the transparent cards above it, top first
+
+
+def effective_top(table: Table, v: Variant) -> Top:
+    """The first card from the top of the pile that is not transparent."""
+    looked: list[int] = []
+    transparent = v.transparent
+    for play in reversed(table.pile):
+        for c in reversed(play.cards):
+            r = c >> 2
+            if transparent[r]:
+                looked.append(r)
+                continue
+            return Top(r, tuple(looked))
+    if looked and v.alone_self[looked[-1]]:
+        return Top(looked[-1], tuple(looked[:-1]))
+    return Top(EMPTY, tuple(looked))
+
+
+def _top_rank(table: Table, v: Variant) -> int:
+    transparent = v.transparent
+    last = -1
+    for play in reversed(table.pile):
+        for c in reversed(play.cards):
+            r = c >> 2
+            if not transparent[r]:
+                return r
+            last = r
+    if last >= 0 and v.alone_self[last]:
+        return last
+    return EMPTY
+
+
+def top_run(table: Table) -> tuple[int, int]:
+    """The rank on top of the pile and how many cards of it lie together there."""
+    rank, n = -1, 0
+    for play in reversed(table.pile):
+        for c in reversed(play.cards):
+            r = c >> 2
+            if n == 0:
+                rank = r
+            elif r != rank:
+                return rank, n
+            n += 1
+    return rank, n
+
+
+def game_over(table: Table, v: Variant) -> bool:
+    if table.setup:
+        return False
+    left = sum(1 for p in table.players if not p.out)
+    if v.goal == "winner":
+        return left < len(table.players)
+    return left <= 1
+
+
+def loser(table: Table, v: Variant) -> str | None:
+    """The shithead (last with cards) once a loser-finding game is over."""
+    if v.goal != "loser" or not game_over(table, v):
+        return None
+    left = [p.name for p in table.players if not p.out]
+    return left[0] if left else None
+
+
+def _zone(p: Player) -> str:
+    if p.hand:
+        return HAND
+    if p.face_up:
+        return FACE_UP
+    if p.face_down:
+        return FACE_DOWN
+    return NONE
+
+
+def _placement(v: Variant, top: int, rank: int, n: int, zone: str) -> tuple[bool, str, tuple[str, ...]]:
+    """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
+    cell = v.cells[top][rank]
+    if not cell[0] and n >= 4 and zone == HAND and v.setting_origin("four_anytime"):
+        return True, "FOUR_ANYTIME", (v.setting_origin("four_anytime"),)
+    return cell
+
+
+# -- the one judge ---------------------------------------------------------
+
+
+def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
+    """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
+    ctx: dict[str, object] = {}
+    if game_over(table, v):
+        return Reason.GAME_OVER, ("core",), ctx
+    p = table.player
+    if table.setup:
+        if move.kind == SWAP:
+            h, u = move.cards
+            if h not in p.hand:
+                ctx["card"] = h
+                return Reason.NOT_HELD, ("setup-swap",), ctx
+            if u not in p.face_up_cards:
+                ctx["card"] = u
+                ctx["zone"] = FACE_UP
+                return Reason.NOT_HELD, ("setup-swap",), ctx
+            return Reason.SWAP_OK, (v.setting_origin("setup") or "setup-swap",), ctx
+        if move.kind == READY:
+            return Reason.READY_OK, (v.setting_origin("setup") or "setup-swap",), ctx
+        return Reason.SETUP_ONLY, (v.setting_origin("setup") or "core",), ctx
+    if move.kind in (SWAP, READY):
+        return Reason.NOT_SETUP, ("core",), ctx
+
+    zone = _zone(p)
+    if move.kind == PLAY:
+        return _judge_play(table, v, p, zone, move.cards, ctx)
+    if move.kind == FLIP:
+        if zone != FACE_DOWN:
+            ctx["zone"] = zone
+            return Reason.FLIP_NOT_YET, ("core",), ctx
+        if move.index > len(p.face_down):
+            ctx["n"] = len(p.face_down)
+            return Reason.FLIP_RANGE, ("core",), ctx
+        return Reason.FLIP_OK, ("core",), ctx
+    # pickup
+    if not table.pile:
+        return Reason.EMPTY_PILE, ("core",), ctx
+    if zone == FACE_DOWN:
+        return Reason.MUST_FLIP, ("core",), ctx
+    adds = v.face_up_pickup_adds
+    fu_fid = v.setting_origin("face_up_pickup_adds") or "core"
+    if zone == HAND and move.cards:
+        return Reason.PICKUP_WITH_NOT_HERE, (fu_fid,), ctx
+    if zone == FACE_UP:
+        if adds and len(move.cards) != adds:
+            return Reason.PICKUP_NEEDS_CARD, (fu_fid,), ctx
+        if not adds and move.cards:
+            return Reason.PICKUP_WITH_NOT_HERE, (fu_fid,), ctx
+        for c, k in Counter(move.cards).items():
+            if Counter(p.face_up_cards)[c] < k:
+                ctx["card"] = c
+                ctx["zone"] = FACE_UP
+                return Reason.NOT_HELD, (fu_fid,), ctx
+    pick_fid = v.setting_origin("voluntary_pickup") or "core"
+    if not v.voluntary_pickup:
+        example = _first_play(table, v)
+        if example is not None:
+            ctx["example"] = example
+            return Reason.MUST_PLAY, (pick_fid,), ctx
+        return Reason.PICKUP_OK, (pick_fid,) + ((fu_fid,) if zone == FACE_UP else ()), ctx
+    ctx["voluntary"] = True
+    return Reason.PICKUP_OK, (pick_fid,) + ((fu_fid,) if zone == FACE_UP else ()), ctx
+
+
+def _judge_play(
+    table: Table, v: Variant, p: Player, zone: str, cards: tuple[int, ...], ctx: dict[str, object]
+) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
+    ranks = {c >> 2 for c in cards}
+    if len(ranks) > 1:
+        ctx["cards"] = cards
+        return Reason.MIXED_RANKS, ("core",), ctx
+    if zone == FACE_DOWN:
+        return Reason.MUST_FLIP, ("core",), ctx
+    combo = ()
+    if zone == HAND:
+        held = Counter(p.hand)
+        want = Counter(cards)
+        short = [c for c in want if held[c] < want[c]]
+        if short:
+            combo_fid = v.setting_origin("final_card_combo")
+            up = Counter(p.face_up_cards)
+            from_up = want - held
+            if (combo_fid and not table.stock and all(held[c] == want[c] for c in held)
+                    and all(up[c] >= k for c, k in from_up.items())):
+                combo = (combo_fid,)  # the whole hand, with matching face-up cards
+            else:
+                ctx["card"] = short[0]
+                if Counter(p.face_up_cards)[short[0]] >= want[short[0]] - held[short[0]]:
+                    return Reason.WRONG_ZONE, ("core",), ctx
+                return Reason.NOT_HELD, ("core",), ctx
+    else:
+        held = Counter(p.face_up_cards)
+        for c, k in Counter(cards).items():
+            if held[c] < k:
+                ctx["card"] = c
+                ctx["zone"] = FACE_UP
+                return Reason.NOT_HELD, ("core",), ctx
+    rank = cards[0] >> 2
+    top = effective_top(table, v)
+    ctx["rank"], ctx["top"], ctx["n"] = rank, top, len(cards)
+    ok, code, frags = _placement(v, top.rank, rank, len(cards), zone)
+    if top.looked_through:
+        t_fid = v.origin[top.looked_through[0]].get("transparent")
+        if t_fid:
+            frags = frags + (t_fid,)
+    return Reason(code), frags + combo, ctx
+
+
+def _first_play(table: Table, v: Variant) -> Move | None:
+    for m in _plays(table, v):
+        return m
+    return None
+
+
+# -- the move generator -------------------------------------------------
+
+
+def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
+    """Every legal play (not pickups or flips) for the player to move."""
+    p = table.player
+    zone = _zone(p)
+    if zone == HAND:
+        cards = p.hand
+    elif zone == FACE_UP:
+        cards = p.face_up_cards
+    else:
+        return
+    top = _top_rank(table, v)
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        by_rank.setdefault(c >> 2, []).append(c)
+    combo = zone == HAND and v.final_card_combo and not table.stock and len(by_rank) == 1
+    for rank, group in by_rank.items():
+        seen: set[tuple[int, ...]] = set()
+        for n in range(1, len(group) + 1):
+            if not _placement(v, top, rank, n, zone)[0]:
+                continue
+            for sub in combinations(sorted(group), n):
+                if sub not in seen:
+                    seen.add(sub)
+                    yield Move(PLAY, sub)
+        if combo:
+            ups = sorted(c for c in p.face_up_cards if c >> 2 == rank)
+            base = tuple(sorted(group))
+            for n in range(1, len(ups) + 1):
+                if not _placement(v, top, rank, len(base) + n, zone)[0]:
+                    continue
+                for sub in combinations(ups, n):
+                    cards_ = tuple(sorted(base + sub))
+                    if cards_ not in seen:
+                        seen.add(cards_)
+                        yield Move(PLAY, cards_)
+
+
+def legal_moves(table: Table, v: Variant | str) -> list[Move]:
+    """Every legal move for the player to move, plays first."""
+    v = load_variant(v)
+    if game_over(table, v):
+        return []
+    p = table.player
+    if table.setup:
+        out = [Move(SWAP, (h, u)) for h in sorted(set(p.hand)) for u in sorted(set(p.face_up_cards))]
+        return out + [Move(READY)]
+    zone = _zone(p)
+    if zone == FACE_DOWN:
+        return [Move(FLIP, (), i + 1) for i in range(len(p.face_down))]
+    moves = list(_plays(table, v))
+    if table.pile and (v.voluntary_pickup or not moves):
+        if zone == FACE_UP and v.face_up_pickup_adds:
+            moves += [Move(PICKUP, (c,)) for c in sorted(set(p.face_up_cards))]
+        else:
+            moves.append(Move(PICKUP))
+    return moves
+
+
+# -- applying moves ------------------------------------------------------
+
+
+def _next_seat(players: tuple[Player, ...], seat: int, direction: int, skip: int = 0) -> int:
+    n = len(players)
+    s = seat
+    steps = skip + 1
+    for _ in range(n * (skip + 2)):
+        s = (s + direction) % n
+        if not players[s].out:
+            steps -= 1
+            if steps == 0:
+                return s
+    return seat
+
+
+def _remove(cards: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(cards)
+    for c in take:
+        out.remove(c)
+    return tuple(out)
+
+
+def _remove_face_up(stacks: tuple[tuple[int, ...], ...], take: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    out = [list(s) for s in stacks]
+    for c in take:
+        for s in out:
+            if c in s:
+                s.remove(c)
+                break
+    return tuple(tuple(s) for s in out if s)
+
+
+def _finish_turn(
+    table: Table, v: Variant, seat: int, events: list[str], again: bool, skip: int
+) -> Table:
+    """Draw to the hand size, mark a player out, end the game, pass the turn."""
+    p = table.players[seat]
+    draw = min(v.hand - len(p.hand), len(table.stock)) if table.stock else 0
+    out = p.out and draw <= 0
+    if again and not out:
+        events.append(PLAY_AGAIN)
+    if draw > 0:
+        p = replace(p, hand=tuple(sorted(p.hand + table.stock[:draw])))
+        table = replace(table.with_player(seat, p), stock=table.stock[draw:])
+        events.append(DRAW)
+    if out:
+        events.append(OUT)
+        if game_over(table, v):
+            events.append(GAME_OVER)
+            return table
+        return replace(table, turn=_next_seat(table.players, seat, table.direction, skip))
+    if again:
+        return replace(table, turn=seat)
+    return replace(table, turn=_next_seat(table.players, seat, table.direction, skip))
+
+
+def _lay(table: Table, v: Variant, seat: int, cards: tuple[int, ...], events: list[str]) -> Table:
+    """Put a play on the pile and do what its cards do; then finish the turn."""
+    table = replace(table, pile=table.pile + (Play(cards, seat),))
+    rank = cards[0] >> 2
+    n = len(cards)
+    burn = v.burn[rank] or (v.four_burns > 0 and top_run(table)[1] >= v.four_burns)
+    if burn:
+        events.append(BURN)
+        table = replace(table, pile=(), burned=table.burned + table.pile_cards)
+    if v.reverse[rank] and n % 2:
+        events.append(REVERSE)
+        table = replace(table, direction=-table.direction)
+    skip = v.skip[rank] * n
+    if skip:
+        events.append(SKIP)
+    return _finish_turn(table, v, seat, events, burn or v.play_again[rank], skip)
+
+
+def _pickup(table: Table, v: Variant, seat: int, extra: tuple[int, ...], events: list[str]) -> Table:
+    p = table.players[seat]
+    last_by = table.pile[-1].by if table.pile else -1
+    p = replace(p, hand=tuple(sorted(p.hand + table.pile_cards + extra)))
+    table = replace(table.with_player(seat, p), pile=())
+    events.append(PICKED_UP)
+    if v.after_pickup == "same":
+        events.append(PLAY_AGAIN)
+        return replace(table, turn=seat)
+    if v.after_pickup == "previous":
+        if last_by >= 0 and last_by != seat and not table.players[last_by].out:
+            return replace(table, turn=last_by)
+        return replace(table, turn=_next_seat(table.players, seat, -table.direction))
+    return replace(table, turn=_next_seat(table.players, seat, table.direction))
+
+
+def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[str]]:
+    """Apply a move known to be legal. The fast path for search and simulation."""
+    seat = table.turn
+    p = table.players[seat]
+    events: list[str] = []
+    kind = move.kind
+    if kind == PLAY:
+        cards = move.cards
+        if p.hand:
+            hand = list(p.hand)
+            rest = []
+            for c in cards:
+                if c in hand:
+                    hand.remove(c)
+                else:
+                    rest.append(c)  # the final-card combo: the rest come from face up
+            p = replace(p, hand=tuple(hand), face_up=_remove_face_up(p.face_up, tuple(rest)))
+        else:
+            p = replace(p, face_up=_remove_face_up(p.face_up, cards))
+        return _lay(table.with_player(seat, p), v, seat, cards, events), events
+    if kind == PICKUP:
+        if move.cards:
+            p = replace(p, face_up=_remove_face_up(p.face_up, move.cards))
+            table = table.with_player(seat, p)
+        return _pickup(table, v, seat, move.cards, events), events
+    if kind == FLIP:
+        i = move.index - 1
+        card = p.face_down[i]
+        if card == UNKNOWN:
+            raise TutorError(f"{p.name}'s face-down card {move.index} is unseen; name it to play it out")
+        p = replace(p, face_down=p.face_down[:i] + p.face_down[i + 1:])
+        table = table.with_player(seat, p)
+        if v.place[_top_rank(table, v)][card >> 2]:
+            return _lay(table, v, seat, (card,), events), events
+        return _pickup(table, v, seat, (card,), events), events
+    if kind == SWAP:
+        h, u = move.cards
+        stacks = list(p.face_up)
+        for k, s in enumerate(stacks):
+            if u in s:
+                lst = list(s)
+                lst[lst.index(u)] = h
+                stacks[k] = tuple(lst)
+                break
+        p = replace(p, hand=tuple(sorted(_remove(p.hand, (h,)) + (u,))), face_up=tuple(stacks))
+        return table.with_player(seat, p), events
+    # ready
+    ready = list(table.ready or [False] * len(table.players))
+    ready[seat] = True
+    if all(ready):
+        table = replace(table, setup=False, ready=())
+        return replace(table, turn=first_player(table, v)), events
+    nxt = (seat + 1) % len(ready)
+    while ready[nxt]:
+        nxt = (nxt + 1) % len(ready)
+    return replace(table, ready=tuple(ready), turn=nxt), events
+
+
+def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[str]]:
+    """Apply a move after checking it; raise :class:`IllegalMoveError` if illegal."""
+    v = load_variant(v)
+    if isinstance(move, str):
+        move = Move.parse(move)
+    code, _, _ = _judge(table, v, move)
+    if not code.legal:
+        raise IllegalMoveError(f"{str(move)!r} is not legal here: {check(table, v, move).reason}")
+    return apply_unchecked(table, v, move)
+
+
+def first_player(table: Table, v: Variant) -> int:
+    """Who leads: the first 3 face up (then in hand), else the first 4, and so on."""
+    players = table.players
+    for rank in range(1, 13):  # 3 up to ace; a 2 never decides
+        if v.first_player == "first-three-face-up":
+            width = max((len(p.face_up) for p in players), default=0)
+            for pos in range(width):
+                for s, p in enumerate(players):
+                    if pos < len(p.face_up) and any(c >> 2 == rank for c in p.face_up[pos]):
+                        return s
+        for s, p in enumerate(players):
+            if any(c >> 2 == rank for c in p.hand):
+                return s
+    return 0
+
+
+# -- check -----------------------------------------------------------------
+
+
+def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
+    """Is ``move`` legal for the player to move? With the reason and what follows."""
+    v = load_variant(v)
+    if isinstance(move, str):
+        move = Move.parse(move)
+    code, frags, ctx = _judge(table, v, move)
+    frags = tuple(dict.fromkeys(frags))
+    reason = _sentence(table, v, move, code, ctx)
+    if not code.legal:
+        return Verdict(move, code, reason, frags)
+    p = table.player
+    if move.kind == FLIP and p.face_down[move.index - 1] == UNKNOWN:
+        return Verdict(move, code, reason, frags, (), None)
+    after, events = apply_unchecked(table, v, move)
+    nxt = None if game_over(after, v) else after.players[after.turn].name
+    return Verdict(move, code, reason, frags, tuple(events), nxt)
+
+
+def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
+    v = load_variant(v)
+    if isinstance(move, str):
+        move = Move.parse(move)
+    return _judge(table, v, move)[0].legal
+
+
+# -- sentences -------------------------------------------------------------
+
+
+def _a(rank: int) -> str:
+    name = rank_name(rank)
+    return ("an " if name in ("8", "A") else "a ") + ("joker" if rank == 13 else name)
+
+
+def _the(rank: int) -> str:
+    return "the joker" if rank == 13 else "the " + rank_name(rank)
+
+
+def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str, object]) -> str:
+    p = table.player
+    who = p.name
+    rank = ctx.get("rank")
+    top = ctx.get("top")
+    under = ""
+    if isinstance(top, Top) and top.looked_through:
+        seen = top.looked_through
+        what = rank_plural(seen[0]) if len(seen) > 1 else rank_name(seen[0])
+        under = f" under the transparent {what}"
+    if isinstance(rank, int):
+        n = int(ctx.get("n", 1))  # type: ignore[call-overload]
+        played = (str(n) + " " + rank_plural(rank)) if n > 1 else rank_name(rank)
+        t = top.rank if isinstance(top, Top) else EMPTY
+        if code is Reason.EMPTY:
+            if under:
+                return f"Only transparent cards are on the pile, so any card may follow: {played} is fine."
+            return f"The pile is empty, so {played} may start it."
+        if code is Reason.BEATS:
+            return f"{played.capitalize()} beats {_the(t)}{under}."
+        if code is Reason.MATCHES:
+            return f"{played.capitalize()} equals {_the(t)}{under}, and equal cards may be played."
+        if code is Reason.ANYWHERE:
+            return f"{_a(rank).capitalize()} may be played on any card, {_the(t)}{under} included."
+        if code is Reason.RESET:
+            return f"Any card may be played on {_a(t)}{under}."
+        if code is Reason.UNDER_LIMIT:
+            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} is."
+        if code is Reason.UNBEATABLE_OK:
+            return f"Only some cards go on {_a(t)}, and {played} is one of them."
+        if code is Reason.FOUR_ANYTIME:
+            return f"Four or more {rank_plural(rank)} from the hand may be played on any card."
+        if code is Reason.TOO_LOW:
+            return f"{played.capitalize()} does not beat {_the(t)}{under}."
+        if code is Reason.OVER_LIMIT:
+            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} is higher."
+        if code is Reason.NOT_ON:
+            return f"In this variant {_a(rank)} cannot be played on {_a(t)}{under}."
+        if code is Reason.UNBEATABLE:
+            return f"Nothing but the cards this variant allows may go on {_a(t)}{under}, and {played} is not one."
+    if code is Reason.MIXED_RANKS:
+        return "Cards played together must all be of one rank."
+    if code is Reason.NOT_HELD:
+        c = ctx.get("card")
+        where = "face up" if ctx.get("zone") == FACE_UP else "in hand"
+        return f"{who} has no {card_str(c) if isinstance(c, int) else 'such card'} {where}."
+    if code is Reason.WRONG_ZONE:
+        return f"{who} still has cards in hand, so face-up cards cannot be played yet."
+    if code is Reason.MUST_FLIP:
+        return f"{who} has only face-down cards left, so must turn one over."
+    if code is Reason.EMPTY_PILE:
+        return "The pile is empty, so there is nothing to pick up: play a card to start it."
+    if code is Reason.MUST_PLAY:
+        ex = ctx.get("example")
+        return f"{who} can play (for example '{ex}'), and in this variant you must play if you can."
+    if code is Reason.PICKUP_NEEDS_CARD:
+        return (f"Playing from the face-up cards, {who} must add one face-up card to the pile "
+                "before taking it: write 'pickup with CARD'.")
+    if code is Reason.PICKUP_WITH_NOT_HERE:
+        if _zone(p) == HAND:
+            return "'pickup with' is for the face-up phase; with cards in hand, just 'pickup'."
+        return "In this variant a face-up pickup leaves the face-up cards in place: just 'pickup'."
+    if code is Reason.PICKUP_OK:
+        if ctx.get("voluntary"):
+            return f"{who} may take the pile instead of playing, whether or not a card would go."
+        return f"{who} has no card that can go on the pile, so takes it."
+    if code is Reason.FLIP_OK:
+        return (f"{who} plays blind: face-down card {move.index} is turned over; it stays if it "
+                "can go on the pile, otherwise it is taken up with the pile.")
+    if code is Reason.FLIP_NOT_YET:
+        zone = "in hand" if ctx.get("zone") == HAND else "face up"
+        return f"Face-down cards come last, and {who} still has cards {zone}."
+    if code is Reason.FLIP_RANGE:
+        return f"{who} has {ctx.get('n')} face-down cards, so there is no card {move.index}."
+    if code is Reason.SETUP_ONLY:
+        return "Before play starts, only swaps between hand and face-up cards (and 'ready') are allowed."
+    if code is Reason.NOT_SETUP:
+        return "Hand and face-up cards are swapped only before play starts."
+    if code is Reason.SWAP_OK:
+        return f"Before play, {who} may exchange a hand card with a face-up card."
+    if code is Reason.READY_OK:
+        return f"{who} has finished arranging the face-up cards."
+    if code is Reason.GAME_OVER:
+        return "The game is over: no more moves."
+    return code.value

@@ -1,0 +1,72 @@
+"""The worked examples in each fragment's YAML: loading and judging them.
+
+Each example is a small table, a move, and what the rules say: ``legal``, and
+optionally the reason ``code``, the ``events`` and the ``next`` player. The
+test suite runs every one; the app's lessons show them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.engine import Verdict, check
+from tutor.errors import TutorError
+from tutor.moves import Move
+from tutor.table import Table, table_from_dict
+from tutor.variant import Fragment, Variant, load_variant, preset_catalogue
+
+
+@dataclass(frozen=True)
+class Example:
+    fragment: str
+    index: int
+    note: str
+    variant: Variant
+    table: Table
+    move: Move
+    expect: Mapping[str, Any]
+
+
+def example_spec(frag: Fragment, ex: Mapping[str, Any]) -> str:
+    """The variant an example is judged under: its own, or a preset that has the fragment."""
+    if isinstance(ex.get("variant"), str):
+        return str(ex["variant"])
+    presets = preset_catalogue()
+    for pid in ("pagat", "lancaster", *sorted(presets)):
+        if pid in presets and frag.id in presets[pid].fragments:
+            return pid
+    return f"pagat+{frag.id}"
+
+
+def load_example(frag: Fragment, k: int) -> Example:
+    ex = frag.examples[k]
+    where = f"{frag.path}: examples[{k}]"
+    if not isinstance(ex, Mapping) or "table" not in ex or "move" not in ex or "legal" not in ex:
+        raise TutorError(f"{where}: an example needs table, move and legal")
+    v = load_variant(example_spec(frag, ex))
+    n_players = len(ex["table"].get("players", []) or []) if isinstance(ex["table"], Mapping) else 0
+    table = table_from_dict(ex["table"], where=f"{where}.table", decks=v.decks_for(max(n_players, 2)),
+                            jokers_per_deck=v.jokers)
+    ready = ex.get("setup_ready")
+    if ready:
+        flags = [p.name in ready for p in table.players]
+        table = replace(table, ready=tuple(flags))
+    return Example(frag.id, k, str(ex.get("note", "")), v, table, Move.parse(ex["move"]), ex)
+
+
+def judge_example(example: Example) -> tuple[Verdict, list[str]]:
+    """Check the example; return the verdict and what disagrees with the YAML (empty if all agrees)."""
+    verdict = check(example.table, example.variant, example.move)
+    want = example.expect
+    problems = []
+    if verdict.legal != bool(want["legal"]):
+        problems.append(f"legal is {verdict.legal}, the example says {want['legal']} ({verdict.reason})")
+    if "code" in want and verdict.code.value != want["code"]:
+        problems.append(f"code is {verdict.code.value}, the example says {want['code']}")
+    if "events" in want and list(verdict.events) != list(want["events"] or []):
+        problems.append(f"events are {list(verdict.events)}, the example says {want['events']}")
+    if "next" in want and verdict.next_player != want["next"]:
+        problems.append(f"next player is {verdict.next_player}, the example says {want['next']}")
+    return verdict, problems

@@ -1,0 +1,345 @@
+"""The position on the table: zones, pile, stock, turn and direction. Immutable.
+
+A :class:`Table` is what the contract's table file describes. Cards are ints
+(:mod:`tutor.cards`); an unseen card is ``UNKNOWN``. Derived facts that depend
+on the rules (the effective top card, limits, four-of-a-kind runs) live in
+:mod:`tutor.engine`, which reads them off the pile.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tutor.cards import JOKER, UNKNOWN, card_str, parse_card
+from tutor.errors import NotationError, TableError
+
+CLOCKWISE = 1
+COUNTERCLOCKWISE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    hand: tuple[int, ...] = ()
+    face_up: tuple[tuple[int, ...], ...] = ()  # stacks; most hold one card
+    face_down: tuple[int, ...] = ()
+
+    @property
+    def face_up_cards(self) -> tuple[int, ...]:
+        return tuple(c for stack in self.face_up for c in stack)
+
+    @property
+    def n_cards(self) -> int:
+        return len(self.hand) + sum(len(s) for s in self.face_up) + len(self.face_down)
+
+    @property
+    def out(self) -> bool:
+        return not self.hand and not self.face_up and not self.face_down
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One play to the pile: the cards, and who played them (-1 if not recorded)."""
+
+    cards: tuple[int, ...]
+    by: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    players: tuple[Player, ...]
+    pile: tuple[Play, ...] = ()
+    stock: tuple[int, ...] = ()  # top first
+    burned: tuple[int, ...] = ()
+    turn: int = 0
+    direction: int = CLOCKWISE
+    decks: int = 1
+    setup: bool = False  # True while players may still swap hand and face-up cards
+    ready: tuple[bool, ...] = field(default=())  # setup: who has finished swapping
+
+    @property
+    def player(self) -> Player:
+        return self.players[self.turn]
+
+    @property
+    def pile_cards(self) -> tuple[int, ...]:
+        return tuple(c for p in self.pile for c in p.cards)
+
+    def seat(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise TableError(f"no player is called {name!r}")
+
+    def in_play(self) -> list[int]:
+        """Seats of the players who still hold cards."""
+        return [i for i, p in enumerate(self.players) if not p.out]
+
+    def all_cards(self) -> list[int]:
+        out: list[int] = list(self.pile_cards) + list(self.stock) + list(self.burned)
+        for p in self.players:
+            out += p.hand
+            out += p.face_up_cards
+            out += p.face_down
+        return out
+
+    def with_player(self, seat: int, player: Player) -> Table:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    # -- the table file ---------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's table file as plain data (unseen cards as counts)."""
+
+        def zone(cards: tuple[int, ...]) -> list[str] | int:
+            if cards and all(c == UNKNOWN for c in cards):
+                return len(cards)
+            return [card_str(c) for c in cards]
+
+        players = []
+        for p in self.players:
+            up: list[Any] = [
+                card_str(s[0]) if len(s) == 1 else [card_str(c) for c in s]
+                for s in p.face_up
+            ]
+            players.append(
+                {"name": p.name, "hand": zone(p.hand), "face_up": up,
+                 "face_down": zone(p.face_down)}
+            )
+        data: dict[str, Any] = {
+            "decks": self.decks,
+            "players": players,
+            "pile": [
+                ({"by": self.players[pl.by].name, "cards": [card_str(c) for c in pl.cards]}
+                 if pl.by >= 0 else [card_str(c) for c in pl.cards])
+                for pl in self.pile
+            ],
+            "stock": zone(self.stock) if self.stock else 0,
+            "burned": zone(self.burned) if self.burned else 0,
+            "turn": self.players[self.turn].name,
+            "direction": "clockwise" if self.direction == CLOCKWISE else "counterclockwise",
+        }
+        if self.setup:
+            data["phase"] = "setup"
+        return data
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True)
+
+
+# -- reading a table file --------------------------------------------------
+
+_KEYS = {"variant", "decks", "players", "pile", "stock", "burned", "turn",
+         "direction", "phase"}
+_PLAYER_KEYS = {"name", "hand", "face_up", "face_down"}
+
+
+def read_table_text(text: str, where: str = "table") -> dict[str, Any]:
+    """Parse YAML text into the raw mapping of a table file (``safe_load`` only)."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise TableError(f"{where}:{at}: {problem}") from None
+    if not isinstance(data, dict):
+        raise TableError(f"{where}: a table file is a mapping with 'players', 'pile', 'turn'...")
+    return data
+
+
+def load_table_file(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TableError(f"{path}: cannot read the file ({exc.__class__.__name__})") from None
+    return read_table_text(text, str(path))
+
+
+def table_from_dict(
+    data: Mapping[str, Any],
+    *,
+    where: str = "table",
+    decks: int | None = None,
+    jokers_per_deck: int = 0,
+) -> Table:
+    """Build and validate a :class:`Table` from a table file's mapping.
+
+    ``decks`` is the variant's default pack count (the file's ``decks`` wins);
+    ``jokers_per_deck`` how many jokers each pack has in the variant.
+    """
+    if not isinstance(data, Mapping):
+        raise TableError(f"{where}: a table file is a mapping")
+    extra = set(map(str, data)) - _KEYS
+    if extra:
+        raise TableError(f"{where}: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(_KEYS))})")
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or len(raw_players) < 2:
+        raise TableError(f"{where}: players: list at least two players")
+    players: list[Player] = []
+    names: list[str] = []
+    for i, rp in enumerate(raw_players):
+        at = f"{where}: players[{i}]"
+        if not isinstance(rp, Mapping):
+            raise TableError(f"{at}: a player is a mapping with name, hand, face_up, face_down")
+        extra = set(map(str, rp)) - _PLAYER_KEYS
+        if extra:
+            raise TableError(f"{at}: unknown key {sorted(extra)[0]!r}")
+        name = rp.get("name", chr(ord("A") + i) if i < 26 else f"P{i + 1}")
+        if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
+            raise TableError(f"{at}.name: {name!r} is not a name")
+        name = str(name).strip()
+        if name in names:
+            raise TableError(f"{at}.name: two players are called {name!r}")
+        names.append(name)
+        hand = tuple(sorted(_zone(rp.get("hand", []), f"{at}.hand")))
+        face_down = _zone(rp.get("face_down", []), f"{at}.face_down")
+        face_up = _face_up(rp.get("face_up", []), f"{at}.face_up")
+        players.append(Player(name, hand, face_up, face_down))
+
+    seat_of = {n: k for k, n in enumerate(names)}
+    pile = _pile(data.get("pile", []), f"{where}: pile", seat_of)
+    stock = _zone(data.get("stock", 0), f"{where}: stock")
+    burned = _zone(data.get("burned", 0), f"{where}: burned")
+
+    n_decks = data.get("decks", decks if decks is not None else 1)
+    if isinstance(n_decks, bool) or not isinstance(n_decks, int) or not 1 <= n_decks <= 8:
+        raise TableError(f"{where}: decks: {n_decks!r} is not a number of packs from 1 to 8")
+
+    direction_raw = data.get("direction", "clockwise")
+    dirs = {"clockwise": CLOCKWISE, "counterclockwise": COUNTERCLOCKWISE,
+            "anticlockwise": COUNTERCLOCKWISE, "counter-clockwise": COUNTERCLOCKWISE}
+    if not isinstance(direction_raw, str) or direction_raw.lower() not in dirs:
+        raise TableError(f"{where}: direction: {direction_raw!r} is not clockwise or counterclockwise")
+    direction = dirs[direction_raw.lower()]
+
+    phase = data.get("phase", "play")
+    if phase not in ("play", "setup"):
+        raise TableError(f"{where}: phase: {phase!r} is not 'play' or 'setup'")
+
+    table = Table(
+        players=tuple(players), pile=pile, stock=stock, burned=burned, turn=0,
+        direction=direction, decks=n_decks, setup=phase == "setup",
+        ready=tuple(False for _ in players) if phase == "setup" else (),
+    )
+
+    turn = data.get("turn")
+    if turn is None:
+        raise TableError(f"{where}: turn: say whose turn it is (one of {', '.join(names)})")
+    if str(turn) not in seat_of:
+        raise TableError(f"{where}: turn: {turn!r} is not a player (players: {', '.join(names)})")
+    seat = seat_of[str(turn)]
+    table = replace(table, turn=seat)
+    if table.players[seat].out:
+        raise TableError(f"{where}: turn: {turn!r} has no cards left, so is out and cannot move")
+
+    _check_counts(table, where, jokers_per_deck)
+    return table
+
+
+def _zone(raw: Any, at: str) -> tuple[int, ...]:
+    if isinstance(raw, bool):
+        raise TableError(f"{at}: {raw!r} is neither a list of cards nor a count")
+    if isinstance(raw, int):
+        if not 0 <= raw <= 500:
+            raise TableError(f"{at}: {raw!r} is not a sensible number of cards")
+        return (UNKNOWN,) * raw
+    if raw is None:
+        return ()
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list):
+        raise TableError(f"{at}: {raw!r} is neither a list of cards nor a count")
+    out = []
+    for k, item in enumerate(raw):
+        try:
+            out.append(parse_card(item))
+        except NotationError:
+            raise TableError(f"{at}[{k}]: {item!r} is not a card") from None
+    return tuple(out)
+
+
+def _face_up(raw: Any, at: str) -> tuple[tuple[int, ...], ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list):
+        raise TableError(f"{at}: {raw!r} is not a list of cards")
+    stacks = []
+    for k, item in enumerate(raw):
+        if isinstance(item, list):
+            stack = _zone(item, f"{at}[{k}]")
+            if not stack:
+                raise TableError(f"{at}[{k}]: an empty stack")
+            if UNKNOWN in stack or len({c >> 2 for c in stack}) != 1:
+                raise TableError(f"{at}[{k}]: a face-up stack holds cards of one rank")
+            stacks.append(stack)
+        else:
+            try:
+                stacks.append((parse_card(item),))
+            except NotationError:
+                raise TableError(f"{at}[{k}]: {item!r} is not a card") from None
+    return tuple(stacks)
+
+
+def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise TableError(f"{at}: a list of plays, bottom to top")
+    plays = []
+    for k, item in enumerate(raw):
+        by = -1
+        where = f"{at}[{k}]"
+        if isinstance(item, Mapping):
+            extra = set(map(str, item)) - {"by", "cards"}
+            if extra:
+                raise TableError(f"{where}: unknown key {sorted(extra)[0]!r} (a play has 'by' and 'cards')")
+            if "by" in item and item["by"] is not None:
+                if str(item["by"]) not in seat_of:
+                    raise TableError(f"{where}.by: {item['by']!r} is not a player")
+                by = seat_of[str(item["by"])]
+            cards = _zone(item.get("cards"), f"{where}.cards")
+        elif isinstance(item, (list, str)):
+            cards = _zone(item, where)
+        else:
+            raise TableError(f"{where}: {item!r} is not a play (a list of cards)")
+        if not cards or UNKNOWN in cards:
+            raise TableError(f"{where}: a play lists the cards played (at least one)")
+        plays.append(Play(cards, by))
+    return tuple(plays)
+
+
+def _check_counts(table: Table, where: str, jokers_per_deck: int) -> None:
+    counts = Counter(c for c in table.all_cards() if c != UNKNOWN)
+    for card, n in sorted(counts.items()):
+        allowed = table.decks * (jokers_per_deck if card == JOKER else 1)
+        if n > allowed:
+            packs = f"{table.decks} pack" + ("s" if table.decks > 1 else "")
+            if card == JOKER:
+                what = f"{n} jokers, but {packs} of this variant hold {allowed}"
+            else:
+                what = f"{card_str(card)} appears {n} times, but {packs} hold {allowed}"
+            raise TableError(f"{where}: {what}")
+    total = len(table.all_cards())
+    size = table.decks * (52 + jokers_per_deck)
+    if total > size:
+        raise TableError(f"{where}: {total} cards in all, but {table.decks} pack(s) hold {size}")
+
+
+def pack_size(decks: int, jokers_per_deck: int) -> int:
+    return decks * (52 + jokers_per_deck)
+
+
+def known(cards: Iterable[int]) -> list[int]:
+    return [c for c in cards if c != UNKNOWN]

@@ -1,0 +1,436 @@
+"""Loading, validating and composing rule fragments into one frozen Variant.
+
+A *fragment* is one rule (``rules/fragments/<id>.yaml``); a *preset* names a set of
+fragments (``rules/presets/<id>.yaml``). A *spec* names a preset and the fragments
+laid over it: ``lancaster+twos-pass-on``, or a path to a YAML file. Each fragment
+fills one slot; a fragment named in a spec replaces the preset's fragment in the
+same slot. The result is a :class:`Variant`: the rules compiled into small lookup
+tables for the engine, and every setting with the fragment that set it.
+
+>>> v = load_variant("lancaster+twos-pass-on")
+>>> v.id, v.fragment_for_slot("2").id
+('lancaster+twos-pass-on', 'twos-pass-on')
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tutor.cards import EMPTY, N_RANKS, RANK_NAMES
+from tutor.errors import VariantError
+from tutor.powers import Rules, apply_power
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+FRAGMENTS_DIR = RULES_DIR / "fragments"
+PRESETS_DIR = RULES_DIR / "presets"
+GAMES_DIR = RULES_DIR / "games"
+
+# Slots in the order the rulebook and the builder show them.
+SLOTS = (
+    "core", "deal", "setup", "first-player", "pickup-choice", "after-pickup",
+    "face-up-pickup", "mixed-plays", "2", "10", "four-of-a-kind", "8", "7", "9", "5",
+    "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "stock", "customs", "goal",
+)
+_FRAGMENT_KEYS = {"id", "slot", "title", "summary", "source", "reading", "powers",
+                  "requires", "conflicts", "implies", "examples", "text", "note"}
+_PRESET_KEYS = {"id", "title", "summary", "source", "fragments", "players", "reading",
+                "note", "preset"}
+
+
+@dataclass(frozen=True)
+class Source:
+    site: str
+    section: str
+    contributor: str
+    page: str = ""
+
+    def cite(self) -> str:
+        bits = [self.site]
+        if self.page:
+            bits.append(self.page)
+        bits.append(f"“{self.section}”")
+        if self.contributor:
+            bits.append(self.contributor)
+        return ", ".join(bits)
+
+
+@dataclass(frozen=True)
+class Fragment:
+    id: str
+    slot: str
+    title: str
+    summary: str
+    source: Source
+    powers: tuple[Mapping[str, Any], ...]
+    path: str
+    text: str = ""
+    reading: str = ""
+    requires: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
+    examples: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str
+    title: str
+    summary: str
+    source: Source
+    fragments: tuple[str, ...]
+    path: str
+    reading: str = ""
+
+
+Cell = tuple[bool, str, tuple[str, ...]]  # legal, reason code, deciding fragments
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """The rules of one game, compiled. Built by :func:`load_variant`; immutable."""
+
+    id: str
+    preset: Preset
+    fragments: tuple[Fragment, ...]
+    settings: Mapping[str, tuple[Any, str]]  # key -> (value, fragment id that set it)
+    replaced: tuple[tuple[str, str], ...]  # (preset's fragment, the spec's) pairs
+    # per-rank lookup tables, indexed by rank (0 = 2 ... 12 = ace, 13 = joker)
+    place: tuple[tuple[bool, ...], ...]  # place[top][rank]; top EMPTY (14) for an empty pile
+    cells: tuple[tuple[Cell, ...], ...]
+    transparent: tuple[bool, ...]
+    alone_self: tuple[bool, ...]
+    burn: tuple[bool, ...]
+    reverse: tuple[bool, ...]
+    skip: tuple[int, ...]
+    play_again: tuple[bool, ...]
+    origin: tuple[Mapping[str, str], ...]  # per rank: power key -> fragment id
+    four_burns: int
+    voluntary_pickup: bool
+    after_pickup: str
+    face_up_pickup_adds: int
+    final_card_combo: bool
+    goal: str
+    first_player: str
+    setup: str
+    down: int
+    up: int
+    hand: int
+    decks: int | str
+    stock_min: int
+    jokers: int
+    min_players: int
+    max_players: int
+    warnings: tuple[str, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        return f"load_variant({self.id!r})"
+
+    def setting_origin(self, key: str) -> str:
+        return self.settings.get(key, (None, ""))[1]
+
+    def fragment(self, fid: str) -> Fragment:
+        for f in self.fragments:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    def fragment_for_slot(self, slot: str) -> Fragment | None:
+        for f in self.fragments:
+            if f.slot == slot:
+                return f
+        return None
+
+    def decks_for(self, n_players: int) -> int:
+        """How many packs a game of ``n_players`` uses."""
+        if self.decks != "auto":
+            return int(self.decks)
+        need = n_players * (self.down + self.up + self.hand) + self.stock_min
+        decks = 1
+        while decks * (52 + self.jokers) < need:
+            decks += 1
+        return decks
+
+
+# -- loading files ---------------------------------------------------------
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VariantError(f"{path}: cannot read the file ({exc.__class__.__name__})") from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, where: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise VariantError(f"{where}:{at}: {problem}") from None
+
+
+def _source(raw: Any, where: str) -> Source:
+    if not isinstance(raw, Mapping):
+        raise VariantError(f"{where}: source: give site, section and contributor")
+    for key in ("site", "section"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise VariantError(f"{where}: source.{key}: missing")
+    return Source(
+        site=raw["site"], section=raw["section"],
+        contributor=str(raw.get("contributor", "") or ""), page=str(raw.get("page", "") or ""),
+    )
+
+
+def _str_list(raw: Any, where: str) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise VariantError(f"{where}: a list of fragment ids")
+    return tuple(raw)
+
+
+def fragment_from_data(data: Any, path: str) -> Fragment:
+    """Validate a fragment's mapping (from YAML) and build it, or raise VariantError."""
+    if not isinstance(data, Mapping):
+        raise VariantError(f"{path}: a fragment file is a mapping with id, slot, title, ...")
+    unknown = set(map(str, data)) - _FRAGMENT_KEYS
+    if unknown:
+        raise VariantError(f"{path}: unknown key {sorted(unknown)[0]!r}")
+    for key in ("id", "slot", "title", "summary"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise VariantError(f"{path}: {key}: missing (a fragment needs id, slot, title, summary, source, powers)")
+    if data["slot"] not in SLOTS:
+        raise VariantError(f"{path}: slot: {data['slot']!r} is not a slot (slots: {', '.join(SLOTS)})")
+    powers = data.get("powers", [])
+    if not isinstance(powers, list):
+        raise VariantError(f"{path}: powers: a list of {{power: name, ...}} entries")
+    frag = Fragment(
+        id=data["id"], slot=data["slot"], title=data["title"], summary=data["summary"].strip(),
+        source=_source(data.get("source"), path), powers=tuple(powers), path=path,
+        text=str(data.get("text", "") or "").strip(), reading=str(data.get("reading", "") or "").strip(),
+        requires=_str_list(data.get("requires"), f"{path}: requires"),
+        conflicts=_str_list(data.get("conflicts"), f"{path}: conflicts"),
+        examples=tuple(data.get("examples", []) or []),
+    )
+    # Try the powers on a scratch builder, so a malformed fragment is refused whole.
+    scratch = Rules()
+    for k, spec in enumerate(frag.powers):
+        apply_power(scratch, spec, frag.id, f"{path}: powers[{k}]")
+    return frag
+
+
+@lru_cache(maxsize=None)
+def fragment_catalogue() -> Mapping[str, Fragment]:
+    out: dict[str, Fragment] = {}
+    for p in sorted(FRAGMENTS_DIR.glob("*.yaml")):
+        frag = fragment_from_data(_read_yaml(p), str(p.relative_to(RULES_DIR.parent)))
+        if frag.id != p.stem:
+            raise VariantError(f"{p}: id: {frag.id!r} must match the file name {p.stem!r}")
+        out[frag.id] = frag
+    return out
+
+
+def preset_from_data(data: Any, path: str) -> Preset:
+    if not isinstance(data, Mapping):
+        raise VariantError(f"{path}: a preset file is a mapping with id, title, fragments")
+    unknown = set(map(str, data)) - _PRESET_KEYS
+    if unknown:
+        raise VariantError(f"{path}: unknown key {sorted(unknown)[0]!r}")
+    for key in ("id", "title", "summary"):
+        if not isinstance(data.get(key), str):
+            raise VariantError(f"{path}: {key}: missing")
+    return Preset(
+        id=data["id"], title=data["title"], summary=data["summary"].strip(),
+        source=_source(data.get("source"), path),
+        fragments=_str_list(data.get("fragments"), f"{path}: fragments"), path=path,
+        reading=str(data.get("reading", "") or "").strip(),
+    )
+
+
+@lru_cache(maxsize=None)
+def preset_catalogue() -> Mapping[str, Preset]:
+    out: dict[str, Preset] = {}
+    for p in sorted(PRESETS_DIR.glob("*.yaml")):
+        preset = preset_from_data(_read_yaml(p), str(p.relative_to(RULES_DIR.parent)))
+        if preset.id != p.stem:
+            raise VariantError(f"{p}: id: {preset.id!r} must match the file name {p.stem!r}")
+        out[preset.id] = preset
+    return out
+
+
+# -- composing -------------------------------------------------------------
+
+
+def load_variant(spec: str | Variant) -> Variant:
+    """Turn a spec (``pagat``, ``lancaster+twos-pass-on``, a file path) into a Variant."""
+    if isinstance(spec, Variant):
+        return spec
+    if not isinstance(spec, str) or not spec.strip():
+        raise VariantError(f"{spec!r} is not a variant spec (try 'pagat' or 'lancaster')")
+    return _load_variant(spec.strip())
+
+
+@lru_cache(maxsize=256)
+def _load_variant(spec: str) -> Variant:
+    parts = [s.strip() for s in spec.split("+")]
+    if any(not s for s in parts):
+        raise VariantError(f"{spec!r}: an empty name between '+' signs")
+    presets = preset_catalogue()
+    catalogue = fragment_catalogue()
+    head, rest = parts[0], parts[1:]
+    extra: list[Fragment] = []
+    if _is_path(head):
+        data = _read_yaml(Path(head))
+        if isinstance(data, Mapping) and "slot" in data:
+            raise VariantError(
+                f"{head}: a fragment file, not a variant: write 'PRESET+{head}'"
+            )
+        if not isinstance(data, Mapping) or "preset" not in data:
+            raise VariantError(f"{head}: a variant file names a 'preset' and its 'fragments'")
+        base = data["preset"]
+        if base not in presets:
+            raise VariantError(f"{head}: preset: {base!r} is not a preset (presets: {', '.join(sorted(presets))})")
+        preset = presets[base]
+        rest = list(_str_list(data.get("fragments"), f"{head}: fragments")) + rest
+    elif head in presets:
+        preset = presets[head]
+    elif head in catalogue:
+        raise VariantError(f"{spec!r}: {head!r} is a fragment; start the spec with a preset ({', '.join(sorted(presets))})")
+    else:
+        raise VariantError(f"{spec!r}: {head!r} is not a preset (presets: {', '.join(sorted(presets))})")
+
+    named: list[Fragment] = []
+    for name in rest:
+        if _is_path(name):
+            frag = fragment_from_data(_read_yaml(Path(name)), name)
+            extra.append(frag)
+        elif name in catalogue:
+            frag = catalogue[name]
+        else:
+            raise VariantError(f"{spec!r}: {name!r} is not a fragment (see 'tutor variants' for the list)")
+        for other in named:
+            if other.slot == frag.slot and other.id != frag.id:
+                raise VariantError(
+                    f"{spec!r}: {other.id} ({other.path}) and {frag.id} ({frag.path}) "
+                    f"both fill the slot {frag.slot!r}; keep one"
+                )
+        if frag.id not in [f.id for f in named]:
+            named.append(frag)
+
+    base_frags = []
+    for fid in preset.fragments:
+        if fid not in catalogue:
+            raise VariantError(f"{preset.path}: fragments: {fid!r} is not a fragment")
+        base_frags.append(catalogue[fid])
+    by_slot: dict[str, Fragment] = {f.slot: f for f in base_frags}
+    replaced: list[tuple[str, str]] = []
+    for frag in named:
+        old = by_slot.get(frag.slot)
+        if old is not None and old.id != frag.id:
+            replaced.append((old.id, frag.id))
+        by_slot[frag.slot] = frag
+    frags = tuple(sorted(by_slot.values(), key=lambda f: (SLOTS.index(f.slot), f.id)))
+    ids = {f.id for f in frags}
+    for f in frags:
+        for req in f.requires:
+            if req not in ids:
+                raise VariantError(f"{f.id} ({f.path}) needs {req} ({_path_of(req)}), which this variant lacks")
+        for con in f.conflicts:
+            if con in ids:
+                raise VariantError(f"{f.id} ({f.path}) cannot be combined with {con} ({_path_of(con)})")
+
+    own = {f.id for f in named if f.id not in preset.fragments}
+    canonical = "+".join([preset.id] + sorted(
+        (f.id if f.path.startswith("rules/") else f"{f.id}@{_digest(f)}") for f in named if f.id in own
+    ))
+    return compile_variant(canonical, preset, frags, tuple(replaced))
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith((".yaml", ".yml")) or "/" in name
+
+
+def _path_of(fid: str) -> str:
+    frag = fragment_catalogue().get(fid)
+    return frag.path if frag else f"rules/fragments/{fid}.yaml"
+
+
+def _digest(f: Fragment) -> str:
+    return hashlib.sha1(repr((f.slot, f.powers)).encode()).hexdigest()[:8]
+
+
+def compile_variant(
+    vid: str, preset: Preset, frags: tuple[Fragment, ...], replaced: tuple[tuple[str, str], ...] = ()
+) -> Variant:
+    rules = Rules()
+    for f in frags:
+        for k, spec in enumerate(f.powers):
+            apply_power(rules, spec, f.id, f"{f.path}: powers[{k}]")
+    ranks = rules.ranks
+    cells = tuple(tuple(_decide(ranks, top, rank) for rank in range(N_RANKS)) for top in range(EMPTY + 1))
+    g = rules.get
+    warnings = []
+    jokers = g("jokers", 0)
+    for r in (13,):
+        rr = ranks[r]
+        if jokers == 0 and rr.origin:
+            warnings.append(f"{next(iter(rr.origin.values()))} gives jokers a power, but this variant has no jokers")
+    return Variant(
+        id=vid, preset=preset, fragments=frags, settings=dict(rules.settings), replaced=replaced,
+        place=tuple(tuple(c[0] for c in row) for row in cells), cells=cells,
+        transparent=tuple(r.transparent for r in ranks),
+        alone_self=tuple(r.transparent and r.alone == "self" for r in ranks),
+        burn=tuple(r.burn for r in ranks), reverse=tuple(r.reverse for r in ranks),
+        skip=tuple(r.skip for r in ranks), play_again=tuple(r.play_again for r in ranks),
+        origin=tuple(dict(r.origin) for r in ranks),
+        four_burns=g("four_burns", 0), voluntary_pickup=g("voluntary_pickup", True),
+        after_pickup=g("after_pickup", "next"), face_up_pickup_adds=g("face_up_pickup_adds", 0),
+        final_card_combo=g("final_card_combo", False), goal=g("goal", "loser"),
+        first_player=g("first_player", "first-three-face-up"), setup=g("setup", "swap"),
+        down=g("down", 3), up=g("up", 3), hand=g("hand", 3), decks=g("decks", 1),
+        stock_min=g("stock_min", 16), jokers=jokers,
+        min_players=g("min_players", 2), max_players=g("max_players", 5),
+        warnings=tuple(warnings),
+    )
+
+
+def _decide(ranks: list[Any], top: int, rank: int) -> Cell:
+    """May ``rank`` be played on an effective top of ``top``? With the code and fragments."""
+    if top == EMPTY:
+        return True, "EMPTY", ("core",)
+    card, under = ranks[rank], ranks[top]
+    if under.after == "unbeatable":
+        fid = under.origin["after"]
+        if rank == top or rank in under.after_except:
+            return True, "UNBEATABLE_OK", (fid,)
+        return False, "UNBEATABLE", (fid,)
+    if card.place == "anywhere":
+        if top in card.place_on:
+            return False, "NOT_ON", (card.origin["place"],)
+        return True, "ANYWHERE", (card.origin["place"],)
+    if under.after == "reset":
+        return True, "RESET", (under.origin["after"],)
+    if under.after == "lower":
+        ok = rank < top if under.strict else rank <= top
+        if ok and card.place == "only-on" and top not in card.place_on:
+            return False, "NOT_ON", (card.origin["place"],)
+        return ok, ("UNDER_LIMIT" if ok else "OVER_LIMIT"), (under.origin["after"],)
+    if card.place == "only-on" and top not in card.place_on:
+        return False, "NOT_ON", (card.origin["place"],)
+    if rank >= top:
+        frags = ("core",) if card.place == "natural" else ("core", card.origin["place"])
+        return True, ("MATCHES" if rank == top else "BEATS"), frags
+    return False, "TOO_LOW", ("core",)
+
+
+def rank_label(rank: int) -> str:
+    return "empty" if rank == EMPTY else RANK_NAMES[rank]
