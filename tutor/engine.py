@@ -568,7 +568,52 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         return Verdict(move, code, reason, frags, (), None)
     after, events = apply_unchecked(table, v, move)
     nxt = None if game_over(after, v) else after.players[after.turn].name
-    return Verdict(move, code, reason, frags, tuple(events), nxt)
+    clause, more = _effects(table, v, move, events)
+    if clause:
+        reason = reason[:-1] + "; " + clause + "."
+    return Verdict(move, code, reason, tuple(dict.fromkeys(frags + more)), tuple(events), nxt)
+
+
+def _effects(table: Table, v: Variant, move: Move, events: list[str]) -> tuple[str, tuple[str, ...]]:
+    """What a legal move sets off, in words, with the fragments behind it."""
+    who = table.player.name
+    bits: list[str] = []
+    frags: list[str] = []
+    if move.kind == PLAY:
+        rank = move.cards[0] >> 2
+    elif move.kind == FLIP and PICKED_UP not in events:
+        rank = table.player.face_down[move.index - 1] >> 2
+    else:
+        rank = -1
+    origin = v.origin[rank] if rank >= 0 else {}
+    if BURN in events:
+        if rank >= 0 and v.burn[rank]:
+            bits.append(f"{_the(rank)} burns the pile")
+            frags.append(origin.get("burn", ""))
+        else:
+            bits.append("four of a kind together on top burn the pile")
+            frags.append(v.setting_origin("four_burns"))
+    if REVERSE in events:
+        bits.append("the direction of play reverses")
+        frags.append(origin.get("reverse", ""))
+    if SKIP in events:
+        bits.append("the next player misses a turn")
+        frags.append(origin.get("skip", ""))
+    if PICKED_UP in events and move.kind == FLIP:
+        bits.append("it cannot go, so the pile is taken up with it")
+    if PLAY_AGAIN in events:
+        if PICKED_UP in events:
+            frags.append(v.setting_origin("after_pickup"))
+        elif rank >= 0 and v.play_again[rank] and BURN not in events:
+            frags.append(origin["play_again"])
+        bits.append(f"{who} plays again")
+    elif PICKED_UP in events and v.after_pickup != "next":
+        frags.append(v.setting_origin("after_pickup"))
+    if OUT in events:
+        bits.append(f"{who} has no cards left and is out")
+    if GAME_OVER in events:
+        bits.append("the game is over")
+    return ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1], tuple(f for f in frags if f)
 
 
 def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
@@ -581,13 +626,20 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 # -- sentences -------------------------------------------------------------
 
 
+_WORDS = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}
+
+
+def _word(rank: int) -> str:
+    return _WORDS.get(rank, rank_name(rank))
+
+
 def _a(rank: int) -> str:
-    name = rank_name(rank)
-    return ("an " if name in ("8", "A") else "a ") + ("joker" if rank == 13 else name)
+    word = _word(rank)
+    return ("an " if word in ("8", "ace") else "a ") + word
 
 
 def _the(rank: int) -> str:
-    return "the joker" if rank == 13 else "the " + rank_name(rank)
+    return "the " + _word(rank)
 
 
 def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str, object]) -> str:
@@ -598,38 +650,43 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
     under = ""
     if isinstance(top, Top) and top.looked_through:
         seen = top.looked_through
-        what = rank_plural(seen[0]) if len(seen) > 1 else rank_name(seen[0])
+        what = rank_plural(seen[0]) if len(seen) > 1 else _word(seen[0])
         under = f" under the transparent {what}"
     if isinstance(rank, int):
         n = int(ctx.get("n", 1))  # type: ignore[call-overload]
-        played = (str(n) + " " + rank_plural(rank)) if n > 1 else rank_name(rank)
+        words = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
+        if n > 1:
+            played, s_ = f"{words[n] if n < len(words) else n} {rank_plural(rank)}", ""
+        else:
+            played, s_ = _a(rank), "s"
+        cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
         if code is Reason.EMPTY:
             if under:
-                return f"Only transparent cards are on the pile, so any card may follow: {played} is fine."
+                return f"Only transparent cards are on the pile, so anything may follow: {played} is fine."
             return f"The pile is empty, so {played} may start it."
         if code is Reason.BEATS:
-            return f"{played.capitalize()} beats {_the(t)}{under}."
+            return f"{cap} beat{s_} {_the(t)}{under}."
         if code is Reason.MATCHES:
-            return f"{played.capitalize()} equals {_the(t)}{under}, and equal cards may be played."
+            return f"{cap} equal{s_} {_the(t)}{under}, and an equal card may be played."
         if code is Reason.ANYWHERE:
             return f"{_a(rank).capitalize()} may be played on any card, {_the(t)}{under} included."
         if code is Reason.RESET:
             return f"Any card may be played on {_a(t)}{under}."
         if code is Reason.UNDER_LIMIT:
-            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} is."
+            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} {'is' if s_ else 'are'}."
         if code is Reason.UNBEATABLE_OK:
-            return f"Only some cards go on {_a(t)}, and {played} is one of them."
+            return f"Only some cards may go on {_a(t)}, and {played} {'is' if s_ else 'are'} allowed."
         if code is Reason.FOUR_ANYTIME:
             return f"Four or more {rank_plural(rank)} from the hand may be played on any card."
         if code is Reason.TOO_LOW:
-            return f"{played.capitalize()} does not beat {_the(t)}{under}."
+            return f"{cap} do{'es' if s_ else ''} not beat {_the(t)}{under}."
         if code is Reason.OVER_LIMIT:
-            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} is higher."
+            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} {'is' if s_ else 'are'} higher."
         if code is Reason.NOT_ON:
             return f"In this variant {_a(rank)} cannot be played on {_a(t)}{under}."
         if code is Reason.UNBEATABLE:
-            return f"Nothing but the cards this variant allows may go on {_a(t)}{under}, and {played} is not one."
+            return f"Only the cards this variant allows may go on {_a(t)}{under}, and {played} {'is' if s_ else 'are'} not among them."
     if code is Reason.MIXED_RANKS:
         return "Cards played together must all be of one rank."
     if code is Reason.NOT_HELD:

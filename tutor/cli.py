@@ -1,0 +1,179 @@
+"""The ``tutor`` command: check, moves, variants, play, rules.
+
+Every unreadable or impossible input exits 2 with one line on stderr; a question
+that was answered (legal or not) exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from tutor.cards import card_str
+from tutor.engine import check, game_over, legal_moves
+from tutor.errors import TutorError
+from tutor.game import BOTS, play_game
+from tutor.moves import Move
+from tutor.table import Table, load_table_file, table_from_dict
+from tutor.variant import Variant, fragment_catalogue, load_variant, preset_catalogue
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"tutor: {message}\n")
+
+
+def _load(args: argparse.Namespace) -> tuple[Table, Variant]:
+    raw = load_table_file(args.table)
+    spec = args.variant or raw.get("variant") or "pagat"
+    if not isinstance(spec, str):
+        raise TutorError(f"{args.table}: variant: {spec!r} is not a variant spec")
+    v = load_variant(spec)
+    n = len(raw.get("players") or []) if isinstance(raw.get("players"), list) else 2
+    table = table_from_dict(raw, where=args.table, decks=v.decks_for(max(2, min(n, 10))),
+                            jokers_per_deck=v.jokers)
+    return table, v
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    table, v = _load(args)
+    move = Move.parse(args.move)
+    verdict = check(table, v, move)
+    if args.json:
+        print(json.dumps(verdict.to_json()))
+        return 0
+    print(("LEGAL: " if verdict.legal else "ILLEGAL: ") + str(move))
+    print(verdict.reason)
+    print("rules: " + ", ".join(verdict.rules))
+    if verdict.legal:
+        print("events: " + (", ".join(verdict.events) or "none"))
+        print("next: " + (verdict.next_player or "nobody (the game is over)"))
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    table, v = _load(args)
+    moves = [str(m) for m in legal_moves(table, v)]
+    if args.json:
+        print(json.dumps({"moves": moves}))
+    elif moves:
+        print("\n".join(moves))
+    else:
+        print("no moves: the game is over" if game_over(table, v) else "no moves")
+    return 0
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    presets = preset_catalogue()
+    frags = fragment_catalogue()
+    if args.json:
+        data: dict[str, Any] = {
+            "presets": [
+                {"id": p.id, "title": p.title, "summary": p.summary, "fragments": list(p.fragments),
+                 "source": p.source.cite(), "file": p.path}
+                for p in presets.values()
+            ],
+            "fragments": [
+                {"id": f.id, "slot": f.slot, "title": f.title, "summary": f.summary,
+                 "source": f.source.cite(), "file": f.path}
+                for f in frags.values()
+            ],
+        }
+        print(json.dumps(data, indent=1))
+        return 0
+    print("Presets:")
+    for p in presets.values():
+        print(f"  {p.id:16} {p.title}")
+    print("\nFragments, by slot:")
+    for f in sorted(frags.values(), key=lambda f: (f.slot, f.id)):
+        print(f"  {f.slot:15} {f.id:28} {f.summary}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    v = load_variant(args.variant)
+    if args.bot not in BOTS:
+        raise TutorError(f"--bot: {args.bot!r} is not a bot (bots: {', '.join(BOTS)})")
+    bots = [BOTS[args.bot]() for _ in range(args.players)]
+    lines: list[str] = []
+
+    def show(before: Table, move: Move, after: Table, events: list[str]) -> None:
+        verdict = check(before, v, move)
+        who = before.player.name
+        extra = f"  [{', '.join(events)}]" if events else ""
+        lines.append(f"{len(lines) + 1:4}. {who}: {move}{extra}  — {verdict.reason}")
+
+    result = play_game(v, args.players, args.seed, bots, on_move=show)
+    start = result.start
+    print(f"{v.id}, {args.players} players, seed {args.seed}, {start.decks} pack(s)")
+    for p in start.players:
+        up = " ".join(card_str(s[0]) for s in p.face_up)
+        hand = " ".join(card_str(c) for c in p.hand)
+        print(f"  {p.name}: hand {hand} | face up {up} | {len(p.face_down)} face down")
+    print(f"  {start.player.name} leads.\n")
+    print("\n".join(lines))
+    if result.stalled:
+        print(f"\nStalled after {result.turns} moves: the game could not end.")
+    elif result.loser:
+        print(f"\n{result.loser} is the shithead. Out in order: {', '.join(result.out_order)}.")
+    else:
+        print(f"\n{result.winner} wins.")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from tutor.rulebook import rulebook_markdown
+
+    print(rulebook_markdown(load_variant(args.variant)))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tutor", description="The Shithead tutor: rules, checks and games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("check", help="is this move legal on this table?")
+    p.add_argument("--table", required=True)
+    p.add_argument("--move", required=True)
+    p.add_argument("--variant")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser("moves", help="every legal move on this table")
+    p.add_argument("--table", required=True)
+    p.add_argument("--variant")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_moves)
+    p = sub.add_parser("variants", help="the presets and fragments")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_variants)
+    p = sub.add_parser("play", help="a whole bot game, move by move")
+    p.add_argument("--variant", default="pagat")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bot", default="greedy")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("rules", help="the rulebook of a variant")
+    p.add_argument("variant")
+    p.set_defaults(func=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except TutorError as exc:
+        print(f"tutor: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("tutor: the input is nested too deeply to read", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,247 @@
+"""Whole games: dealing from a seed, setup, bots, playing to the end, stalemates.
+
+>>> result = play_game("pagat", players=3, seed=7)
+>>> result.loser is not None or result.stalled
+True
+>>> play_game("pagat", players=3, seed=7).moves == result.moves  # seeded
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from tutor.cards import EMPTY, JOKER_RANK, full_pack
+from tutor.engine import (
+    FACE_UP,
+    HAND,
+    PICKED_UP,
+    _top_rank,
+    _zone,
+    apply_unchecked,
+    first_player,
+    game_over,
+    legal_moves,
+)
+from tutor.errors import TutorError
+from tutor.moves import PICKUP, PLAY, READY, SWAP, Move
+from tutor.table import Player, Table
+from tutor.variant import Variant, load_variant
+
+NAMES = "ABCDEFGHIJ"
+
+
+class Bot(Protocol):
+    """Chooses a move from the legal ones. Sees the table only through ``view``."""
+
+    name: str
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move: ...
+
+
+def deal(v: Variant | str, players: int, seed: int, names: Sequence[str] | None = None) -> Table:
+    """Shuffle and deal as the variant says; the table is left in the setup phase."""
+    v = load_variant(v)
+    if not v.min_players <= players <= v.max_players:
+        raise TutorError(f"{v.id} is for {v.min_players} to {v.max_players} players, not {players}")
+    names = list(names or NAMES[:players])
+    decks = v.decks_for(players)
+    pack = full_pack(decks, v.jokers * decks)
+    rng = random.Random(seed)
+    rng.shuffle(pack)
+    need = players * (v.down + v.up + v.hand)
+    if need > len(pack):
+        raise TutorError(f"{v.id}: {players} players need {need} cards, the pack has {len(pack)}")
+    # one card at a time to each player, starting left of the dealer (seat 0)
+    k = 0
+    rows: list[list[list[int]]] = [[[], [], []] for _ in range(players)]
+    for zone, size in enumerate((v.down, v.up, v.hand)):
+        for _ in range(size):
+            for s in range(players):
+                rows[s][zone].append(pack[k])
+                k += 1
+    seats = tuple(
+        Player(names[s], tuple(sorted(r[2])), tuple((c,) for c in r[1]), tuple(r[0]))
+        for s, r in enumerate(rows)
+    )
+    return Table(players=seats, stock=tuple(pack[k:]), decks=decks, setup=True,
+                 ready=tuple(False for _ in seats))
+
+
+def _value(v: Variant, rank: int) -> tuple[int, int]:
+    """How much a greedy player wants to keep a rank: specials last, then high cards."""
+    special = (
+        v.burn[rank] or v.transparent[rank] or v.cells[12][rank][1] == "ANYWHERE"
+        or v.play_again[rank] or rank == JOKER_RANK
+    )
+    return (1 if special else 0, rank)
+
+
+def arrange(table: Table, v: Variant) -> Table:
+    """Greedy setup: keep the best cards face up (specials, then high cards)."""
+    players = []
+    for p in table.players:
+        pool = sorted(p.hand + p.face_up_cards, key=lambda c: _value(v, c >> 2))
+        n_up = len(p.face_up_cards)
+        hand, up = pool[: len(pool) - n_up], pool[len(pool) - n_up:]
+        players.append(replace(p, hand=tuple(sorted(hand)), face_up=tuple((c,) for c in up)))
+    return replace(table, players=tuple(players))
+
+
+def start(table: Table, v: Variant) -> Table:
+    """End the setup phase and hand the turn to the first player."""
+    table = replace(table, setup=False, ready=())
+    return replace(table, turn=first_player(table, v))
+
+
+@dataclass
+class RandomBot:
+    name: str = "random"
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
+        return moves[rng.randrange(len(moves))]
+
+
+@dataclass
+class GreedyBot:
+    """Plays its lowest card (all copies of it), keeps specials, picks up last."""
+
+    name: str = "greedy"
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
+        best: Move | None = None
+        best_key: tuple[int, int, int] | None = None
+        for m in moves:
+            if m.kind == PLAY:
+                key = (*_value(v, m.cards[0] >> 2), -len(m.cards))
+                if best_key is None or key < best_key:
+                    best, best_key = m, key
+        if best is not None:
+            p = table.player
+            # a special is worth keeping when picking up a small pile is cheap
+            if best_key is not None and best_key[0] == 1 and v.voluntary_pickup and _zone(p) == HAND:
+                if len(table.pile_cards) <= 2 and len(p.hand) <= v.hand and _top_rank(table, v) != EMPTY:
+                    for m in moves:
+                        if m.kind == PICKUP:
+                            return m
+            return best
+        pickups = [m for m in moves if m.kind == PICKUP]
+        if pickups:
+            return min(pickups, key=lambda m: _value(v, m.cards[0] >> 2) if m.cards else (0, 0))
+        return moves[0]  # flips
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+@dataclass
+class GameResult:
+    variant: str
+    seed: int
+    names: tuple[str, ...]
+    start: Table  # after setup, before the first play
+    moves: list[tuple[int, Move, tuple[str, ...]]] = field(default_factory=list)
+    out_order: list[str] = field(default_factory=list)
+    loser: str | None = None
+    winner: str | None = None
+    stalled: bool = False
+    final: Table | None = None
+
+    @property
+    def turns(self) -> int:
+        return len(self.moves)
+
+
+def position_key(table: Table) -> tuple[object, ...]:
+    return (table.players, table.pile, len(table.stock), table.turn, table.direction)
+
+
+def play_game(
+    v: Variant | str,
+    players: int = 4,
+    seed: int = 0,
+    bots: Sequence[Bot] | None = None,
+    *,
+    max_turns: int = 4000,
+    repeats: int = 3,
+    on_move: Callable[[Table, Move, Table, list[str]], None] | None = None,
+) -> GameResult:
+    """Deal and play a whole game with bots; seeded, so the same seed gives the same game.
+
+    A game ends when the variant says; it is declared *stalled* when a position after a
+    pickup comes round ``repeats`` times, or after ``max_turns`` moves.
+    """
+    v = load_variant(v)
+    bots = list(bots or [RandomBot() for _ in range(players)])
+    if len(bots) != players:
+        raise TutorError(f"{players} players need {players} bots, not {len(bots)}")
+    rng = random.Random(seed * 7919 + 1)
+    table = start(arrange(deal(v, players, seed), v), v)
+    result = GameResult(v.id, seed, tuple(p.name for p in table.players), table)
+    seen: dict[tuple[object, ...], int] = {}
+    lead_rank = _lowest_lead(table, v)
+    while not game_over(table, v):
+        if len(result.moves) >= max_turns:
+            result.stalled = True
+            break
+        moves = legal_moves(table, v)
+        if lead_rank is not None:
+            # the leader opens with the card that made them leader (Lancaster's 3)
+            moves = [m for m in moves if m.kind == PLAY and m.cards[0] >> 2 == lead_rank] or moves
+            lead_rank = None
+        seat = table.turn
+        move = bots[seat].choose(table, v, moves, rng)
+        after, events = apply_unchecked(table, v, move)
+        result.moves.append((seat, move, tuple(events)))
+        if on_move is not None:
+            on_move(table, move, after, events)
+        for s, p in enumerate(after.players):
+            if p.out and not table.players[s].out:
+                result.out_order.append(p.name)
+        table = after
+        if PICKED_UP in events:
+            key = position_key(table)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] >= repeats:
+                result.stalled = True
+                break
+    result.final = table
+    if not result.stalled:
+        left = [p.name for p in table.players if not p.out]
+        if v.goal == "loser":
+            result.loser = left[0] if left else None
+        else:
+            result.winner = result.out_order[0] if result.out_order else None
+    return result
+
+
+def _lowest_lead(table: Table, v: Variant) -> int | None:
+    if v.first_player != "lowest-card-leads":
+        return None
+    hand = table.player.hand
+    ranks = sorted(c >> 2 for c in hand if c >> 2 >= 1)
+    return ranks[0] if ranks else None
+
+
+def setup_moves(table: Table, v: Variant) -> list[Move]:
+    """The swaps a greedy player makes, as moves (for records and lessons)."""
+    target = arrange(table, v).player
+    have = table.player
+    moves = []
+    hand, up = list(have.hand), list(have.face_up_cards)
+    for want in target.face_up_cards:
+        if want in up:
+            up.remove(want)
+            continue
+        give = next(u for u in up if u not in target.face_up_cards or up.count(u) > target.face_up_cards.count(u))
+        moves.append(Move(SWAP, (want, give)))
+        up.remove(give)
+        hand.remove(want)
+    return moves + [Move(READY)]
+
+
+__all__ = ["deal", "arrange", "start", "play_game", "GameResult", "RandomBot", "GreedyBot",
+           "BOTS", "FACE_UP", "setup_moves"]
