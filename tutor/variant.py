@@ -15,7 +15,7 @@ tables for the engine, and every setting with the fragment that set it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -127,6 +127,7 @@ class Variant:
     min_players: int
     max_players: int
     warnings: tuple[str, ...] = field(default=())
+    powers_used: frozenset[str] = frozenset()
 
     def __repr__(self) -> str:
         return f"load_variant({self.id!r})"
@@ -287,7 +288,6 @@ def _load_variant(spec: str) -> Variant:
     presets = preset_catalogue()
     catalogue = fragment_catalogue()
     head, rest = parts[0], parts[1:]
-    extra: list[Fragment] = []
     if _is_path(head):
         data = _read_yaml(Path(head))
         if isinstance(data, Mapping) and "slot" in data:
@@ -299,32 +299,50 @@ def _load_variant(spec: str) -> Variant:
         base = data["preset"]
         if base not in presets:
             raise VariantError(f"{head}: preset: {base!r} is not a preset (presets: {', '.join(sorted(presets))})")
-        preset = presets[base]
+        preset_id = str(base)
         rest = list(_str_list(data.get("fragments"), f"{head}: fragments")) + rest
     elif head in presets:
-        preset = presets[head]
+        preset_id = head
     elif head in catalogue:
         raise VariantError(f"{spec!r}: {head!r} is a fragment; start the spec with a preset ({', '.join(sorted(presets))})")
     else:
         raise VariantError(f"{spec!r}: {head!r} is not a preset (presets: {', '.join(sorted(presets))})")
-
     named: list[Fragment] = []
     for name in rest:
         if _is_path(name):
-            frag = fragment_from_data(_read_yaml(Path(name)), name)
-            extra.append(frag)
+            named.append(fragment_from_data(_read_yaml(Path(name)), name))
         elif name in catalogue:
-            frag = catalogue[name]
+            named.append(catalogue[name])
         else:
             raise VariantError(f"{spec!r}: {name!r} is not a fragment (see 'tutor variants' for the list)")
-        for other in named:
-            if other.slot == frag.slot and other.id != frag.id:
+    return build_variant(preset_id, named, where=repr(spec))
+
+
+def build_variant(preset_id: str, named: Sequence[Fragment | str], *, where: str = "variant") -> Variant:
+    """Compose a preset with fragments (ids, or Fragment objects such as an upload).
+
+    A named fragment replaces the preset's fragment in its slot; two named fragments in one
+    slot, an unmet ``requires`` or a ``conflicts`` pair is a VariantError naming both files.
+    """
+    presets = preset_catalogue()
+    catalogue = fragment_catalogue()
+    if preset_id not in presets:
+        raise VariantError(f"{where}: {preset_id!r} is not a preset (presets: {', '.join(sorted(presets))})")
+    preset = presets[preset_id]
+    frags_named: list[Fragment] = []
+    for item in named:
+        if isinstance(item, str):
+            if item not in catalogue:
+                raise VariantError(f"{where}: {item!r} is not a fragment (see 'tutor variants' for the list)")
+            item = catalogue[item]
+        for other in frags_named:
+            if other.slot == item.slot and other.id != item.id:
                 raise VariantError(
-                    f"{spec!r}: {other.id} ({other.path}) and {frag.id} ({frag.path}) "
-                    f"both fill the slot {frag.slot!r}; keep one"
+                    f"{where}: {other.id} ({other.path}) and {item.id} ({item.path}) "
+                    f"both fill the slot {item.slot!r}; keep one"
                 )
-        if frag.id not in [f.id for f in named]:
-            named.append(frag)
+        if item.id not in [f.id for f in frags_named]:
+            frags_named.append(item)
 
     base_frags = []
     for fid in preset.fragments:
@@ -333,7 +351,7 @@ def _load_variant(spec: str) -> Variant:
         base_frags.append(catalogue[fid])
     by_slot: dict[str, Fragment] = {f.slot: f for f in base_frags}
     replaced: list[tuple[str, str]] = []
-    for frag in named:
+    for frag in frags_named:
         old = by_slot.get(frag.slot)
         if old is not None and old.id != frag.id:
             replaced.append((old.id, frag.id))
@@ -348,9 +366,9 @@ def _load_variant(spec: str) -> Variant:
             if con in ids:
                 raise VariantError(f"{f.id} ({f.path}) cannot be combined with {con} ({_path_of(con)})")
 
-    own = {f.id for f in named if f.id not in preset.fragments}
+    own = [f for f in frags_named if f.id not in preset.fragments]
     canonical = "+".join([preset.id] + sorted(
-        (f.id if f.path.startswith("rules/") else f"{f.id}@{_digest(f)}") for f in named if f.id in own
+        (f.id if f.path.startswith("rules/") else f"{f.id}@{_digest(f)}") for f in own
     ))
     return compile_variant(canonical, preset, frags, tuple(replaced))
 
@@ -400,6 +418,7 @@ def compile_variant(
         stock_min=g("stock_min", 16), jokers=jokers,
         min_players=g("min_players", 2), max_players=g("max_players", 5),
         warnings=tuple(warnings),
+        powers_used=frozenset(str(spec.get("power")) for f in frags for spec in f.powers),
     )
 
 
