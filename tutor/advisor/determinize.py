@@ -1,0 +1,78 @@
+"""Determinisation: deal the unseen cards of a view at random, consistently.
+
+The unknown slots (other players' unseen hand cards, every face-down card, the
+stock, unlisted burned cards) are filled from the pack less every card the view
+places, uniformly at random: each consistent deal is equally likely. Zone sizes and
+the cards known to be in a hand are kept; cards out of play stay out.
+
+This is the "resampler" of OpenSpiel's ISMCTS. It does no inference from how the
+others played (a player who picked up in a must-play variant had no card that
+would go): the deal is uniform over what was *seen*, which keeps it honest and
+fast; the search's statistics average over it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tutor.advisor.view import PlayerView
+from tutor.table import Player, Table
+from tutor.variant import Variant
+
+
+class Determinizer:
+    """Deals determinisations of one view; the pool is computed once."""
+
+    __slots__ = ("view", "pool", "slots")
+
+    def __init__(self, view: PlayerView, v: Variant) -> None:
+        self.view = view
+        self.pool: list[int] = view.unknown_pool(v)
+        self.slots = view.unknown_slots()
+
+    def deal(self, rng: random.Random) -> Table:
+        view = self.view
+        cards = rng.sample(self.pool, self.slots) if self.slots else []
+        k = 0
+        players = []
+        for s in view.seats:
+            n = s.hand_unknown
+            hand = tuple(sorted(s.hand_known + tuple(cards[k:k + n]))) if n else s.hand_known
+            k += n
+            down = tuple(cards[k:k + s.face_down])
+            k += s.face_down
+            players.append(Player(s.name, hand, s.face_up, down))
+        stock = tuple(cards[k:k + view.stock])
+        k += view.stock
+        burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])
+        return Table(
+            players=tuple(players), pile=view.pile, stock=stock, burned=burned, turn=view.turn,
+            direction=view.direction, decks=view.decks, setup=view.setup, ready=view.ready,
+        )
+
+
+def determinize(view: PlayerView, v: Variant, rng: random.Random) -> Table:
+    """One full table consistent with ``view``."""
+    return Determinizer(view, v).deal(rng)
+
+
+def consistent(view: PlayerView, table: Table, v: Variant) -> bool:
+    """Does ``table`` agree with everything ``view`` knows? (for tests)"""
+    from collections import Counter
+
+    if len(table.players) != len(view.seats) or table.pile != view.pile or table.turn != view.turn:
+        return False
+    for s, p in zip(view.seats, table.players, strict=True):
+        if len(p.hand) != s.hand_size or len(p.face_down) != s.face_down or p.face_up != s.face_up:
+            return False
+        if Counter(s.hand_known) - Counter(p.hand):
+            return False
+    if len(table.stock) != view.stock:
+        return False
+    return not Counter(view.burned_known) - Counter(table.burned)
+
+
+def deal_many(view: PlayerView, v: Variant, rng: random.Random, n: int) -> Sequence[Table]:
+    d = Determinizer(view, v)
+    return [d.deal(rng) for _ in range(n)]

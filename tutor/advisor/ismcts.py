@@ -1,0 +1,261 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse, 2012).
+
+Single-observer ISMCTS: one tree over the moves of *every* player, grown from the
+observer's information set. Each iteration
+
+1. deals a determinisation of the view (:class:`~tutor.advisor.determinize.Determinizer`),
+2. walks down the tree with moves legal *in that deal*: a child is "available"
+   when its move is legal there, and selection is UCB1 over the available children
+   with the availability count in place of the parent's visits (the subset-armed
+   bandit of the paper),
+3. adds one new child, plays a rollout from it (:mod:`tutor.advisor.rollout`),
+4. backs the rewards up; each node keeps the reward of the seat that moved into it,
+   so every player in the tree plays for themselves.
+
+Moves are keyed by what matters to play, not by suit: ``play 7H`` and ``play 7S``
+are one choice when no rule of the variant looks at suits, and all flips of unseen
+face-down cards are one choice. The root keeps every concrete move of each key.
+
+The search is anytime (:meth:`ISMCTS.run` can be called again to continue), reads
+only the :class:`~tutor.advisor.view.PlayerView`, and is deterministic for a seed
+and an iteration budget. OpenSpiel's ``open_spiel/python/algorithms/ismcts.py`` and
+``mcts.py`` are the models: injected rng and rollout, ``__slots__`` nodes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from tutor.advisor.determinize import Determinizer
+from tutor.advisor.rollout import PolicyRollout, Rollout
+from tutor.advisor.view import PlayerView
+from tutor.engine import apply_unchecked, game_over, legal_moves
+from tutor.moves import FLIP, Move
+from tutor.variant import Variant
+
+MoveKey = tuple[object, ...]
+
+_SUIT_POWERS = ("suit", "red", "black", "colour", "color")
+
+
+def suit_blind(v: Variant) -> bool:
+    """True when no power of the variant looks at suits (so equal ranks are one choice)."""
+    return not any(word in p for p in v.powers_used for word in _SUIT_POWERS)
+
+
+def move_key(move: Move, blind: bool = True) -> MoveKey:
+    """The choice a move stands for: ranks, not suits, when suits do not matter."""
+    if move.kind == FLIP:
+        return (FLIP,)
+    if blind:
+        return (move.kind, tuple(c >> 2 for c in move.cards))
+    return (move.kind, move.cards)
+
+
+class Node:
+    """One move in the tree, with the statistics of the seat that made it."""
+
+    __slots__ = ("key", "seat", "children", "visits", "avail", "total", "total_sq")
+
+    def __init__(self, key: MoveKey, seat: int) -> None:
+        self.key = key
+        self.seat = seat
+        self.children: dict[MoveKey, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.total_sq = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def __repr__(self) -> str:
+        return f"Node({self.key}, seat={self.seat}, visits={self.visits}, mean={self.mean:.3f})"
+
+    def children_str(self) -> str:
+        """The children, most visited first (OpenSpiel's ``children_str``)."""
+        kids = sorted(self.children.values(), key=lambda n: -n.visits)
+        return "\n".join(f"{n.key}: {n.visits} visits, mean {n.mean:.3f}, avail {n.avail}" for n in kids)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a progress callback is told after each batch."""
+
+    iterations: int
+    elapsed: float
+    fraction: float  # of the budget used, 0..1
+
+
+@dataclass(frozen=True)
+class RootStat:
+    key: MoveKey
+    moves: tuple[Move, ...]  # every concrete move of this choice, the first shown
+    visits: int
+    mean: float
+    std: float
+    replies: tuple[tuple[MoveKey, int, int], ...]  # (key, seat, visits) of what followed
+
+
+class ISMCTS:
+    """The search for one view. ``run`` it with a budget; ask ``stats`` for the answer."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        v: Variant,
+        *,
+        seed: int = 0,
+        rng: random.Random | None = None,
+        rollout: Rollout | None = None,
+        exploration: float = 0.7,
+        root_floor: int = 8,
+        max_depth: int = 40,
+        root_moves: Iterable[Move] | None = None,
+    ) -> None:
+        self.view = view
+        self.v = v
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.rollout: Rollout = rollout if rollout is not None else PolicyRollout()
+        self.c = exploration
+        self.root_floor = root_floor
+        self.max_depth = max_depth
+        self.blind = suit_blind(v)
+        self.det = Determinizer(view, v)
+        self.root = Node((), -1)
+        self.iterations = 0
+        self.seconds = 0.0
+        # the observer's own moves do not depend on the hidden cards: read them once
+        first = self.det.deal(random.Random(0))
+        moves = legal_moves(first, v) if not game_over(first, v) else []
+        if root_moves is not None:
+            allowed = set(root_moves)
+            moves = [m for m in moves if m in allowed] or moves
+        self.root_moves: dict[MoveKey, list[Move]] = {}
+        for m in moves:
+            self.root_moves.setdefault(move_key(m, self.blind), []).append(m)
+
+    # -- the loop -------------------------------------------------------
+
+    def run(
+        self,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        batch: int = 32,
+        progress: Callable[[Progress], None] | None = None,
+    ) -> ISMCTS:
+        """Search until the iteration or time budget is spent (at least one batch)."""
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if not self.root_moves:
+            return self
+        start = time.perf_counter()
+        done = 0
+        while True:
+            n = batch if iterations is None else min(batch, iterations - done)
+            for _ in range(n):
+                self._iterate()
+            done += n
+            elapsed = time.perf_counter() - start
+            fractions = []
+            if iterations is not None:
+                fractions.append(done / iterations)
+            if seconds is not None:
+                fractions.append(elapsed / seconds if seconds > 0 else 1.0)
+            fraction = min(1.0, max(fractions))
+            if progress is not None:
+                progress(Progress(self.iterations, elapsed, fraction))
+            if fraction >= 1.0 or n == 0:
+                break
+        self.seconds += time.perf_counter() - start
+        return self
+
+    def _iterate(self) -> None:
+        v, rng = self.v, self.rng
+        state = self.det.deal(rng)
+        node = self.root
+        path = [node]
+        blind = self.blind
+        depth = 0
+        while depth < self.max_depth and not game_over(state, v):
+            if node is self.root:
+                by_key = {k: ms[0] for k, ms in self.root_moves.items()}
+            else:
+                by_key = {}
+                for m in legal_moves(state, v):
+                    by_key.setdefault(move_key(m, blind), m)
+            children = node.children
+            fresh: list[MoveKey] = []
+            for k in by_key:
+                ch = children.get(k)
+                if ch is None:
+                    fresh.append(k)
+                else:
+                    ch.avail += 1
+            if fresh:
+                k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                child = Node(k, state.turn)
+                child.avail = 1
+                children[k] = child
+                state, _ = apply_unchecked(state, v, by_key[k])
+                path.append(child)
+                break
+            child = self._select(node, by_key)
+            state, _ = apply_unchecked(state, v, by_key[child.key])
+            path.append(child)
+            node = child
+            depth += 1
+        rewards = self.rollout(state, v, rng)
+        self.root.visits += 1
+        for n in path[1:]:
+            r = rewards[n.seat]
+            n.visits += 1
+            n.total += r
+            n.total_sq += r * r
+        self.iterations += 1
+
+    def _select(self, node: Node, by_key: dict[MoveKey, Move]) -> Node:
+        children = node.children
+        if node is self.root and self.root_floor:
+            least = min((children[k] for k in by_key), key=lambda n: n.visits)
+            if least.visits < self.root_floor:
+                return least
+        c = self.c
+        best: Node | None = None
+        best_u = -1.0
+        for k in by_key:
+            ch = children[k]
+            u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if u > best_u:
+                best, best_u = ch, u
+        assert best is not None
+        return best
+
+    # -- the answer -----------------------------------------------------
+
+    def stats(self) -> list[RootStat]:
+        """One entry per choice at the root, best (highest mean) first."""
+        out = []
+        for k, moves in self.root_moves.items():
+            n = self.root.children.get(k)
+            if n is None or n.visits == 0:
+                out.append(RootStat(k, tuple(moves), 0, 0.0, 0.0, ()))
+                continue
+            var = max(0.0, n.total_sq / n.visits - n.mean ** 2)
+            replies = tuple(sorted(((ch.key, ch.seat, ch.visits) for ch in n.children.values()),
+                                   key=lambda r: -r[2]))
+            out.append(RootStat(k, tuple(moves), n.visits, n.mean, math.sqrt(var), replies))
+        out.sort(key=lambda s: (-s.mean if s.visits else 1.0, -s.visits))
+        return out
+
+
+def search(view: PlayerView, v: Variant, *, iterations: int | None = None, seconds: float | None = None,
+           seed: int = 0, **kwargs: object) -> Sequence[RootStat]:
+    """Run a fresh search and return its root statistics (best first)."""
+    return ISMCTS(view, v, seed=seed, **kwargs).run(iterations=iterations, seconds=seconds).stats()  # type: ignore[arg-type]
