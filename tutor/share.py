@@ -1,0 +1,77 @@
+"""A question ("this table, this move") as a short string for a URL, and back.
+
+The table is the contract's table file as plain data; the string is the JSON of
+``{"table": ..., "move": ...}``, zlib-compressed and written in URL-safe base64
+without padding. Decoding checks every step and raises :class:`ShareError`, a
+``TutorError``, with one line; it never builds a table itself (that is
+:func:`tutor.table.table_from_dict`'s job, which says what is wrong with it).
+
+>>> code = encode_question({"players": [{"name": "A", "hand": ["7H"]}], "turn": "A"}, "play 7H")
+>>> decode_question(code).move
+'play 7H'
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.errors import TutorError
+
+MAX_CODE = 8000  # characters of a code we accept
+MAX_JSON = 200_000  # bytes a code may expand to
+
+
+class ShareError(TutorError):
+    """A shared question (a link's ``q`` parameter) that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Question:
+    table: dict[str, Any]  # the table file's mapping, not yet validated
+    move: str
+
+
+def encode_question(table: Mapping[str, Any], move: str = "") -> str:
+    """Pack a table mapping and a move into a URL-safe string."""
+    payload = json.dumps({"table": table, "move": move}, separators=(",", ":"), ensure_ascii=False)
+    packed = zlib.compress(payload.encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode_question(code: str) -> Question:
+    """Unpack :func:`encode_question`'s string; raise :class:`ShareError` if it is damaged."""
+    if not isinstance(code, str) or not code.strip():
+        raise ShareError("the link holds no question")
+    code = code.strip()
+    if len(code) > MAX_CODE:
+        raise ShareError(f"the link's question is too long ({len(code)} characters)")
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError):
+        raise ShareError(f"the link's question {_short(code)!r} is not readable (damaged or cut short?)") from None
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_JSON)
+        if inflater.unconsumed_tail:
+            raise ShareError("the link's question is too large")
+        if not inflater.eof:
+            raise zlib.error("cut short")
+        data = json.loads(raw.decode("utf-8"))
+    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError):
+        raise ShareError(f"the link's question {_short(code)!r} is not readable (damaged or cut short?)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
+        raise ShareError("the link's question holds no table")
+    move = data.get("move", "")
+    if not isinstance(move, str):
+        raise ShareError("the link's question has a move that is not text")
+    return Question(data["table"], move)
+
+
+def _short(code: str) -> str:
+    return code if len(code) <= 24 else code[:20] + "..."

@@ -1,0 +1,103 @@
+"""Drawing a table: each seat's zones, the pile play by play, stock and burned cards.
+
+``show_table(table, v, seat=None)`` draws every card ("all cards shown");
+``seat=k`` draws what that player can see (:func:`tutor.views.seat_view`).
+The whole table is one HTML block, with a plain-text caption saying whose turn
+it is and what the next play must beat.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from tutor.cards import EMPTY, card_pretty, rank_name
+from tutor.engine import effective_top, game_over
+from tutor.table import CLOCKWISE, Table
+from tutor.variant import Variant
+from tutor.views import seat_view
+from webui.cards import card_html, cards_html, stacks_html, zone_html
+
+PILE_SHOWN = 6  # plays drawn; older ones are counted
+
+
+def to_beat(table: Table, v: Variant) -> str:
+    """What the next play must answer, in words: 'the 6 (under the 8)'."""
+    if not table.pile:
+        return "nothing: the pile is empty"
+    top = effective_top(table, v)
+    if top.rank == EMPTY:
+        return "nothing: only see-through cards are on the pile"
+    under = ""
+    if top.looked_through:
+        under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
+    return f"{a_rank(top.rank)}{under}"
+
+
+def a_rank(rank: int) -> str:
+    """'a 6', 'an 8', 'an ace', 'a joker'."""
+    word = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}.get(rank, rank_name(rank))
+    return ("an " if word in ("8", "ace") else "a ") + word
+
+
+def _pile_html(table: Table) -> str:
+    plays = list(table.pile)
+    hidden = len(plays) - PILE_SHOWN
+    rows = []
+    if hidden > 0:
+        rows.append(f'<span class="shc-none">{hidden} earlier plays below</span>')
+        plays = plays[hidden:]
+    for play in plays:
+        who = table.players[play.by].name if play.by >= 0 else "?"
+        cards = "".join(card_html(c, small=True) for c in play.cards)
+        rows.append(f'<span title="played by {escape(who)}">{cards}'
+                    f'<span class="shc-count">{escape(who)}</span></span>')
+    body = " → ".join(rows) if rows else '<span class="shc-none">empty</span>'
+    return zone_html("Pile (bottom → top)", body)
+
+
+def table_html(table: Table, *, seat: int | None = None) -> str:
+    shown = table if seat is None else seat_view(table, seat)
+    parts = []
+    for s, p in enumerate(shown.players):
+        marks = []
+        if s == table.turn:
+            marks.append("▶ to move")
+        if table.players[s].out:
+            marks.append("out")
+        if seat == s:
+            marks.append("you")
+        head = f"<strong>{escape(p.name)}</strong>" + (f" · {escape(', '.join(marks))}" if marks else "")
+        parts.append(f'<div style="margin-top:.5rem">{head}</div>')
+        parts.append(zone_html(f"Hand ({len(p.hand)})", cards_html(p.hand)))
+        parts.append(zone_html("Face up", stacks_html(p.face_up)))
+        parts.append(zone_html("Face down", cards_html(p.face_down)))
+    parts.append('<hr style="margin:.5rem 0">')
+    parts.append(_pile_html(table))
+    parts.append(zone_html("Stock", cards_html(shown.stock, small=True, none="empty")))
+    if table.burned:
+        parts.append(zone_html("Burned", f'<span class="shc-count">{len(table.burned)} cards out of play</span>'))
+    return "\n".join(parts)
+
+
+def describe(table: Table, v: Variant) -> str:
+    """One line of plain text: whose turn, which way, what to beat."""
+    if game_over(table, v):
+        return "The game is over."
+    way = "clockwise" if table.direction == CLOCKWISE else "counterclockwise"
+    return f"{table.player.name} to move; play goes {way}; the next play must beat {to_beat(table, v)}."
+
+
+def show_table(table: Table, v: Variant, *, seat: int | None = None) -> None:
+    """Draw the table; ``seat=None`` shows every card, and says so."""
+    if seat is None:
+        st.caption("All cards shown (as nobody at the table could see them).")
+    else:
+        st.caption(f"As {table.players[seat].name} sees it: other hands, face-down cards and the stock are hidden.")
+    st.markdown(table_html(table, seat=seat), unsafe_allow_html=True)
+    st.markdown(describe(table, v))
+
+
+def cards_text(cards: tuple[int, ...]) -> str:
+    return " ".join(card_pretty(c) for c in cards)

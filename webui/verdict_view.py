@@ -1,0 +1,46 @@
+"""Showing a verdict: legal or not, the reason, the rules and sources behind it, the events."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.engine import Verdict
+from tutor.variant import Variant
+
+EVENT_WORDS = {
+    "burn": "🔥 the pile is burned (out of the game)",
+    "reverse": "⇄ the direction of play reverses",
+    "skip": "⤼ the next player misses a turn",
+    "play_again": "↻ the same player plays again",
+    "pickup": "✋ the pile goes into the hand",
+    "draw": "🂠 draws back up from the stock",
+    "out": "🏁 the player has no cards left and is out",
+    "game_over": "■ the game is over",
+}
+
+
+def events_text(events: tuple[str, ...] | list[str]) -> str:
+    return "; ".join(EVENT_WORDS.get(e, e) for e in events) if events else "nothing special happens"
+
+
+def rule_lines(v: Variant, ids: tuple[str, ...]) -> list[str]:
+    """One Markdown line per fragment: title, id and source."""
+    out = []
+    for fid in ids:
+        try:
+            f = v.fragment(fid)
+        except KeyError:
+            out.append(f"- `{fid}`")
+            continue
+        out.append(f"- **{f.title}** (`{f.id}`): {f.summary}  \n  *Source: {f.source.cite()}.*")
+    return out
+
+
+def show_verdict(verdict: Verdict, v: Variant) -> None:
+    """The answer, as a newcomer reads it: the headline, the reason, the rules, what follows."""
+    head = f"**{verdict.move}** is {'legal' if verdict.legal else 'not legal'} in `{v.id}`. {verdict.reason}"
+    (st.success if verdict.legal else st.error)(head, icon="✅" if verdict.legal else "🚫")
+    st.markdown("**The rule behind it**\n" + "\n".join(rule_lines(v, verdict.rules)))
+    if verdict.legal:
+        nxt = verdict.next_player or "nobody: the game is over"
+        st.markdown(f"**What happens:** {events_text(verdict.events)}.  \n**Next to move:** {nxt}")
