@@ -1,0 +1,325 @@
+"""The advisor's front door: ``hint(table, variant, ...) -> Hint``, and grades.
+
+>>> from tutor.table import table_from_dict
+>>> t = table_from_dict({"players": [{"name": "A", "hand": ["10H", "4C"]},
+...                                  {"name": "B", "hand": 3}], "pile": [["AS"]], "turn": "A"})
+>>> h = hint(t, "pagat", iterations=200, seed=1)
+>>> str(h.best), h.moves[0].simulations > 0
+('play 10H', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tutor.advisor.explain import (
+    Facts,
+    facts,
+    follow_up,
+    grade_for,
+    interval,
+    pct,
+    sentence,
+    standard_error,
+    too_close,
+)
+from tutor.advisor.ismcts import ISMCTS, Progress, RootStat, move_key
+from tutor.advisor.rollout import Rollout
+from tutor.advisor.view import KnownCards, PlayerView, observe
+from tutor.engine import apply_unchecked
+from tutor.errors import TutorError
+from tutor.moves import Move
+from tutor.table import Table
+from tutor.variant import Variant, load_variant
+
+
+@dataclass(frozen=True)
+class MoveAdvice:
+    """One choice at the root: a move (and the moves that are the same choice), its numbers, why."""
+
+    move: Move
+    equivalent: tuple[Move, ...]
+    score: float  # the estimated chance of not losing after it (goal-winner: of winning)
+    low: float
+    high: float
+    simulations: int
+    std: float
+    why: str
+    facts: Facts
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "move": str(self.move), "score": round(self.score, 4), "low": round(self.low, 4),
+            "high": round(self.high, 4), "simulations": self.simulations, "why": self.why,
+        }
+        if self.equivalent:
+            out["equivalent"] = [str(m) for m in self.equivalent]
+        return out
+
+    def covers(self, move: Move) -> bool:
+        return move == self.move or move in self.equivalent
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The answer to "what should I play here, and why?"."""
+
+    player: str
+    seat: int
+    variant: str
+    goal: str  # "loser" or "winner"
+    moves: tuple[MoveAdvice, ...]  # best first
+    simulations: int
+    seconds: float
+    seed: int
+    verdict: str  # how the best compares with the runner-up
+    close: bool  # best and runner-up too close to call
+    steps: tuple[str, ...]  # the rule or idea, the move, the numbers
+
+    @property
+    def best(self) -> Move | None:
+        return self.moves[0].move if self.moves else None
+
+    @property
+    def score_words(self) -> str:
+        return "you win" if self.goal == "winner" else "you avoid being the shithead"
+
+    def advice_for(self, move: Move | str) -> MoveAdvice | None:
+        m = Move.parse(move) if isinstance(move, str) else move
+        for a in self.moves:
+            if a.covers(m):
+                return a
+        return None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "player": self.player, "variant": self.variant, "goal": self.goal,
+            "best": str(self.best) if self.best else None,
+            "simulations": self.simulations, "seconds": round(self.seconds, 3), "seed": self.seed,
+            "verdict": self.verdict, "close": self.close, "steps": list(self.steps),
+            "moves": [a.to_json() for a in self.moves],
+        }
+
+    def text(self) -> str:
+        if not self.moves:
+            return self.verdict
+        lines = [f"{self.player} to move ({self.variant}): {self.simulations} simulations, "
+                 f"{self.seconds:.2f} s, seed {self.seed}", ""]
+        for i, step in enumerate(self.steps, 1):
+            lines.append(f"{i}. {step}")
+        lines.append("")
+        width = max(len(str(a.move)) for a in self.moves)
+        lines.append(f"{'move':{width}}  score  95% interval   sims  why")
+        for a in self.moves:
+            lines.append(f"{str(a.move):{width}}  {pct(a.score):>5}  {pct(a.low):>4} - {pct(a.high):<5} "
+                         f"{a.simulations:6}  {a.why}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How a move compares with the advisor's best."""
+
+    label: str | None  # best, good, inaccuracy, mistake, blunder; None when the search is unsure
+    drop: float  # points of the chance of not losing given away (0..1)
+    best: Move | None
+    reason: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"grade": self.label, "drop": round(self.drop, 4),
+                "best": str(self.best) if self.best else None, "reason": self.reason}
+
+
+def known_from_history(history: Iterable[tuple[Table, Move]], v: Variant, n_seats: int) -> KnownCards:
+    """Replay a game's (table before, move) pairs and collect the cards seen going into hands."""
+    known = KnownCards(n_seats)
+    for before, move in history:
+        after, events = apply_unchecked(before, v, move)
+        known.update(before, move, after, events)
+    return known
+
+
+def prepare(
+    table: Table | PlayerView,
+    variant: Variant | str,
+    *,
+    seed: int = 0,
+    history: Iterable[tuple[Table, Move]] | None = None,
+    seen: KnownCards | Mapping[int, Sequence[int]] | None = None,
+    rollout: Rollout | None = None,
+    root_moves: Iterable[Move] | None = None,
+    **search_options: float,
+) -> ISMCTS:
+    """A search for the player to move, ready to ``run`` (in batches, for a progress bar)."""
+    v = load_variant(variant)
+    if isinstance(table, PlayerView):
+        view = table
+    else:
+        if history is not None and seen is None:
+            seen = known_from_history(history, v, len(table.players))
+        view = observe(table, table.turn, seen)
+    del table  # the search sees the view only
+    return ISMCTS(view, v, seed=seed, rollout=rollout, root_moves=root_moves, **search_options)  # type: ignore[arg-type]
+
+
+def answer(search: ISMCTS, seed: int = 0) -> Hint:
+    """The hint from a search's statistics so far."""
+    view, v = search.view, search.v
+    me = view.me
+    goal = "winner" if v.goal == "winner" else "loser"
+    stats = search.stats()
+    if not stats:
+        return Hint(me.name, view.seat, v.id, goal, (), search.iterations, search.seconds, seed,
+                    "The game is over: there is nothing to play.", False, ())
+    det = search.det.deal(random.Random(seed))
+    all_moves = [m for s in stats for m in s.moves]
+    floor = min(search.root_floor, max(1, search.iterations // max(1, 2 * len(stats))))
+    ordered = sorted(stats, key=lambda s: (s.visits < floor, -s.mean, -s.visits))
+    advice = []
+    for s in ordered:
+        f = facts(view, v, det, s.moves[0], all_moves)
+        clauses = list(f.clauses)
+        more = follow_up(view, s.replies, s.visits)
+        if more:
+            clauses.append(more)
+        low, high = interval(s.mean, s.visits, s.std)
+        advice.append(MoveAdvice(s.moves[0], s.moves[1:], s.mean, low, high, s.visits, s.std,
+                                 sentence(clauses), f))
+    verdict, close = _compare(advice, ordered)
+    best = advice[0]
+    words = "you win" if goal == "winner" else "you avoid being the shithead"
+    steps = (
+        best.facts.idea,
+        f"The move: {best.move}" + (f" (or {', '.join(map(str, best.equivalent))}: the same choice)"
+                                    if best.equivalent else "")
+        + (": " + best.why[0].lower() + best.why[1:] if best.why else "."),
+        f"After it {words} in {pct(best.score)} of the simulations (95% interval {pct(best.low)} to "
+        f"{pct(best.high)}, {best.simulations} simulations). {verdict}",
+    )
+    return Hint(me.name, view.seat, v.id, goal, tuple(advice), search.iterations, search.seconds, seed,
+                verdict, close, steps)
+
+
+def _compare(advice: Sequence[MoveAdvice], stats: Sequence[RootStat]) -> tuple[str, bool]:
+    if len(advice) == 1:
+        only = advice[0]
+        if only.equivalent:
+            return f"Every legal move is the same choice as {only.move}.", False
+        return f"{only.move} is the only legal move.", False
+    a, b = advice[0], advice[1]
+    se_a, se_b = standard_error(a.std, a.simulations), standard_error(b.std, b.simulations)
+    if a.simulations < 2 or b.simulations < 2:
+        return "Too few simulations to compare the moves yet.", True
+    if too_close(a.score, se_a, b.score, se_b):
+        return (f"{a.move} and {b.move} are too close to call ({pct(a.score)} against {pct(b.score)}): "
+                "either is fine."), True
+    diff = 100 * (a.score - b.score)
+    return (f"{a.move} is better than the runner-up, {b.move}, by {diff:.0f} point{'s' if round(diff) != 1 else ''} "
+            f"({pct(a.score)} against {pct(b.score)})."), False
+
+
+def hint(
+    table: Table | PlayerView,
+    variant: Variant | str,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int = 0,
+    history: Iterable[tuple[Table, Move]] | None = None,
+    seen: KnownCards | Mapping[int, Sequence[int]] | None = None,
+    progress: Callable[[Progress], None] | None = None,
+    rollout: Rollout | None = None,
+    root_moves: Iterable[Move] | None = None,
+) -> Hint:
+    """What the player to move should play, and why.
+
+    The search sees only that player's view (:func:`~tutor.advisor.view.observe`):
+    with ``history`` (the game's (table, move) pairs) or ``seen`` it knows the cards
+    seen going into other hands; without either, cards listed in other hands count as
+    seen (the table-file reading). Budget: ``iterations`` (deterministic for a
+    ``seed``) or ``seconds``; with neither, one second.
+    """
+    if seconds is not None and seconds < 0:
+        raise TutorError(f"--seconds: {seconds!r} is not a time")
+    if iterations is not None and iterations < 1:
+        raise TutorError(f"--iterations: {iterations!r} is not a number of simulations")
+    if seconds is None and iterations is None:
+        seconds = 1.0
+    search = prepare(table, variant, seed=seed, history=history, seen=seen, rollout=rollout,
+                     root_moves=root_moves)
+    search.run(iterations=iterations, seconds=seconds, progress=progress)
+    return answer(search, seed)
+
+
+def grade(h: Hint, move: Move | str) -> Grade:
+    """Grade ``move`` against the hint: by how much it lowers the chance of not losing."""
+    m = Move.parse(move) if isinstance(move, str) else move
+    if not h.moves:
+        return Grade(None, 0.0, None, "The game was over.")
+    chosen = h.advice_for(m)
+    best = h.moves[0]
+    if chosen is None:
+        return Grade(None, 0.0, best.move, f"{m} was not among the moves the advisor considered.")
+    if chosen is best:
+        return Grade("best", 0.0, best.move, f"The advisor's choice too: {best.why[:1].lower() + best.why[1:]}")
+    drop = max(0.0, best.score - chosen.score)
+    label = grade_for(drop)
+    se = (standard_error(best.std, best.simulations) ** 2 + standard_error(chosen.std, chosen.simulations) ** 2) ** 0.5
+    sure = chosen.simulations >= 20 and best.simulations >= 20 and drop > 1.96 * se
+    if label in ("best", "good"):
+        label = "good"
+        reason = (f"As good as {best.move}, as far as the search can tell "
+                  f"({pct(chosen.score)} against {pct(best.score)}).")
+        return Grade(label, drop, best.move, reason)
+    if not sure:
+        return Grade(None, drop, best.move,
+                     f"Perhaps weaker than {best.move} ({pct(chosen.score)} against {pct(best.score)}), "
+                     "but the search is not sure.")
+    why = best.why[:1].lower() + best.why[1:] if best.why else ""
+    reason = (f"{best.move} was better by {100 * drop:.0f} points ({pct(best.score)} against "
+              f"{pct(chosen.score)}): {why}")
+    return Grade(label, drop, best.move, reason)
+
+
+def best_move(table: Table, variant: Variant | str, moves: Sequence[Move] | None = None, *,
+              seen: KnownCards | Mapping[int, Sequence[int]] | None = None,
+              iterations: int | None = None, seconds: float | None = None, seed: int = 0) -> Move:
+    """The advisor as a player: its best move among ``moves`` (default: all legal ones)."""
+    h = hint(table, variant, iterations=iterations, seconds=seconds, seed=seed,
+             seen=seen if seen is not None else {}, root_moves=moves)
+    assert h.best is not None
+    if moves is not None and h.best not in moves:
+        for a in h.moves:
+            for m in (a.move, *a.equivalent):
+                if m in moves:
+                    return m
+    return h.best
+
+
+__all__ = ["AdvisorBot", "Grade", "Hint", "MoveAdvice", "answer", "best_move", "grade", "hint", "known_from_history",
+           "move_key", "prepare"]
+
+
+class AdvisorBot:
+    """A :class:`tutor.game.Bot` that plays the advisor's best move at a small budget.
+
+    It sees the table only through its own view: pass the game's shared
+    :class:`KnownCards` (fed by ``play_game``'s ``on_move``) as ``known`` so it knows
+    the cards seen going into hands; without it, it knows none.
+    """
+
+    def __init__(self, iterations: int | None = 300, seconds: float | None = None,
+                 known: KnownCards | None = None, name: str = "advisor") -> None:
+        self.iterations = iterations
+        self.seconds = seconds
+        self.known = known
+        self.name = name
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        seen = self.known.hands() if self.known is not None else {}
+        return best_move(table, v, moves, seen=seen, iterations=self.iterations, seconds=self.seconds,
+                         seed=rng.randrange(2 ** 31))
