@@ -162,12 +162,7 @@ def top_run(table: Table) -> tuple[int, int]:
 
 
 def game_over(table: Table, v: Variant) -> bool:
-    if table.setup:
-        return False
-    left = sum(1 for p in table.players if not p.out)
-    if v.goal == "winner":
-        return left < len(table.players)
-    return left <= 1
+    return not table.setup and _over(table.players, v)
 
 
 def loser(table: Table, v: Variant) -> str | None:
@@ -267,13 +262,17 @@ def _judge_play(
     table: Table, v: Variant, p: Player, zone: str, cards: tuple[int, ...], ctx: dict[str, object]
 ) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
     ranks = {c >> 2 for c in cards}
+    if not cards:
+        return Reason.NOT_HELD, ("core",), ctx
     if len(ranks) > 1:
         ctx["cards"] = cards
         return Reason.MIXED_RANKS, ("core",), ctx
     if zone == FACE_DOWN:
         return Reason.MUST_FLIP, ("core",), ctx
     combo = ()
-    if zone == HAND:
+    if len(cards) == 1 and cards[0] in (p.hand if zone == HAND else p.face_up_cards):
+        pass  # the common case: one card, held where it may be played from
+    elif zone == HAND:
         held = Counter(p.hand)
         want = Counter(cards)
         short = [c for c in want if held[c] < want[c]]
@@ -281,7 +280,7 @@ def _judge_play(
             combo_fid = v.setting_origin("final_card_combo")
             up = Counter(p.face_up_cards)
             from_up = want - held
-            if (combo_fid and not table.stock and all(held[c] == want[c] for c in held)
+            if (combo_fid and not table.stock and all(want[c] >= k for c, k in held.items())
                     and all(up[c] >= k for c, k in from_up.items())):
                 combo = (combo_fid,)  # the whole hand, with matching face-up cards
             else:
@@ -407,62 +406,94 @@ def _remove_face_up(stacks: tuple[tuple[int, ...], ...], take: tuple[int, ...]) 
     return tuple(tuple(s) for s in out if s)
 
 
-def _finish_turn(
-    table: Table, v: Variant, seat: int, events: list[str], again: bool, skip: int
-) -> Table:
-    """Draw to the hand size, mark a player out, end the game, pass the turn."""
-    p = table.players[seat]
-    draw = min(v.hand - len(p.hand), len(table.stock)) if table.stock else 0
-    out = p.out and draw <= 0
+def _next_turn(
+    players: tuple[Player, ...], seat: int, direction: int, skip: int, again: bool, out: bool
+) -> int:
     if again and not out:
-        events.append(PLAY_AGAIN)
-    if draw > 0:
-        p = replace(p, hand=tuple(sorted(p.hand + table.stock[:draw])))
-        table = replace(table.with_player(seat, p), stock=table.stock[draw:])
-        events.append(DRAW)
-    if out:
-        events.append(OUT)
-        if game_over(table, v):
-            events.append(GAME_OVER)
-            return table
-        return replace(table, turn=_next_seat(table.players, seat, table.direction, skip))
-    if again:
-        return replace(table, turn=seat)
-    return replace(table, turn=_next_seat(table.players, seat, table.direction, skip))
+        return seat
+    return _next_seat(players, seat, direction, skip)
 
 
-def _lay(table: Table, v: Variant, seat: int, cards: tuple[int, ...], events: list[str]) -> Table:
-    """Put a play on the pile and do what its cards do; then finish the turn."""
-    table = replace(table, pile=table.pile + (Play(cards, seat),))
+def _over(players: tuple[Player, ...], v: Variant) -> bool:
+    left = 0
+    for p in players:
+        if p.hand or p.face_up or p.face_down:
+            left += 1
+    return left < len(players) if v.goal == "winner" else left <= 1
+
+
+def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...], events: list[str]) -> Table:
+    """Put a play on the pile, do what its cards do, draw, and pass the turn.
+
+    ``p`` is the mover with the played cards already taken from their zones.
+    """
+    pile = table.pile + (Play(cards, seat),)
+    burned = table.burned
+    direction = table.direction
     rank = cards[0] >> 2
     n = len(cards)
-    burn = v.burn[rank] or (v.four_burns > 0 and top_run(table)[1] >= v.four_burns)
+    burn = v.burn[rank]
+    if not burn and v.four_burns:
+        run = 0
+        for play in reversed(pile):
+            for c in reversed(play.cards):
+                if c >> 2 != rank:
+                    break
+                run += 1
+            else:
+                continue
+            break
+        burn = run >= v.four_burns
     if burn:
         events.append(BURN)
-        table = replace(table, pile=(), burned=table.burned + table.pile_cards)
+        burned = burned + tuple(c for play in pile for c in play.cards)
+        pile = ()
     if v.reverse[rank] and n % 2:
         events.append(REVERSE)
-        table = replace(table, direction=-table.direction)
+        direction = -direction
     skip = v.skip[rank] * n
     if skip:
         events.append(SKIP)
-    return _finish_turn(table, v, seat, events, burn or v.play_again[rank], skip)
-
-
-def _pickup(table: Table, v: Variant, seat: int, extra: tuple[int, ...], events: list[str]) -> Table:
-    p = table.players[seat]
-    last_by = table.pile[-1].by if table.pile else -1
-    p = replace(p, hand=tuple(sorted(p.hand + table.pile_cards + extra)))
-    table = replace(table.with_player(seat, p), pile=())
-    events.append(PICKED_UP)
-    if v.after_pickup == "same":
+    again = burn or v.play_again[rank]
+    stock = table.stock
+    draw = min(v.hand - len(p.hand), len(stock)) if stock else 0
+    out = draw <= 0 and not (p.hand or p.face_up or p.face_down)
+    if again and not out:
         events.append(PLAY_AGAIN)
-        return replace(table, turn=seat)
-    if v.after_pickup == "previous":
-        if last_by >= 0 and last_by != seat and not table.players[last_by].out:
-            return replace(table, turn=last_by)
-        return replace(table, turn=_next_seat(table.players, seat, -table.direction))
-    return replace(table, turn=_next_seat(table.players, seat, table.direction))
+    if draw > 0:
+        p = Player(p.name, tuple(sorted(p.hand + stock[:draw])), p.face_up, p.face_down)
+        stock = stock[draw:]
+        events.append(DRAW)
+    players = table.players[:seat] + (p,) + table.players[seat + 1:]
+    turn = seat
+    if out:
+        events.append(OUT)
+        if _over(players, v):
+            events.append(GAME_OVER)
+        else:
+            turn = _next_seat(players, seat, direction, skip)
+    elif not again:
+        turn = _next_seat(players, seat, direction, skip)
+    return Table(players, pile, stock, burned, turn, direction, table.decks, table.setup, table.ready)
+
+
+def _pickup(table: Table, v: Variant, seat: int, p: Player, extra: tuple[int, ...], events: list[str]) -> Table:
+    last_by = table.pile[-1].by if table.pile else -1
+    p = Player(p.name, tuple(sorted(p.hand + table.pile_cards + extra)), p.face_up, p.face_down)
+    players = table.players[:seat] + (p,) + table.players[seat + 1:]
+    events.append(PICKED_UP)
+    after = v.after_pickup
+    if after == "same":
+        events.append(PLAY_AGAIN)
+        turn = seat
+    elif after == "previous" and last_by >= 0 and last_by != seat and not players[last_by].out:
+        turn = last_by
+    elif after == "previous":
+        turn = _next_seat(players, seat, -table.direction)
+    else:
+        turn = _next_seat(players, seat, table.direction)
+    return Table(players, (), table.stock, table.burned, turn, table.direction, table.decks,
+                 table.setup, table.ready)
 
 
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[str]]:
@@ -481,25 +512,24 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[s
                     hand.remove(c)
                 else:
                     rest.append(c)  # the final-card combo: the rest come from face up
-            p = replace(p, hand=tuple(hand), face_up=_remove_face_up(p.face_up, tuple(rest)))
+            face_up = _remove_face_up(p.face_up, tuple(rest)) if rest else p.face_up
+            p = Player(p.name, tuple(hand), face_up, p.face_down)
         else:
-            p = replace(p, face_up=_remove_face_up(p.face_up, cards))
-        return _lay(table.with_player(seat, p), v, seat, cards, events), events
+            p = Player(p.name, p.hand, _remove_face_up(p.face_up, cards), p.face_down)
+        return _lay(table, v, seat, p, cards, events), events
     if kind == PICKUP:
         if move.cards:
-            p = replace(p, face_up=_remove_face_up(p.face_up, move.cards))
-            table = table.with_player(seat, p)
-        return _pickup(table, v, seat, move.cards, events), events
+            p = Player(p.name, p.hand, _remove_face_up(p.face_up, move.cards), p.face_down)
+        return _pickup(table, v, seat, p, move.cards, events), events
     if kind == FLIP:
         i = move.index - 1
         card = p.face_down[i]
         if card == UNKNOWN:
             raise TutorError(f"{p.name}'s face-down card {move.index} is unseen; name it to play it out")
-        p = replace(p, face_down=p.face_down[:i] + p.face_down[i + 1:])
-        table = table.with_player(seat, p)
+        p = Player(p.name, p.hand, p.face_up, p.face_down[:i] + p.face_down[i + 1:])
         if v.place[_top_rank(table, v)][card >> 2]:
-            return _lay(table, v, seat, (card,), events), events
-        return _pickup(table, v, seat, (card,), events), events
+            return _lay(table, v, seat, p, (card,), events), events
+        return _pickup(table, v, seat, p, (card,), events), events
     if kind == SWAP:
         h, u = move.cards
         stacks = list(p.face_up)

@@ -42,13 +42,15 @@ class Bot(Protocol):
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move: ...
 
 
-def deal(v: Variant | str, players: int, seed: int, names: Sequence[str] | None = None) -> Table:
+def deal(
+    v: Variant | str, players: int, seed: int, names: Sequence[str] | None = None, decks: int | None = None
+) -> Table:
     """Shuffle and deal as the variant says; the table is left in the setup phase."""
     v = load_variant(v)
     if not v.min_players <= players <= v.max_players:
         raise TutorError(f"{v.id} is for {v.min_players} to {v.max_players} players, not {players}")
     names = list(names or NAMES[:players])
-    decks = v.decks_for(players)
+    decks = decks or v.decks_for(players)
     pack = full_pack(decks, v.jokers * decks)
     rng = random.Random(seed)
     rng.shuffle(pack)
@@ -106,6 +108,20 @@ class RandomBot:
 
 
 @dataclass
+class PlayfulBot:
+    """Random, but plays a card (when it can) far more often than it picks up."""
+
+    name: str = "playful"
+    play_rate: float = 0.9
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
+        plays = [m for m in moves if m.kind != PICKUP]
+        if plays and rng.random() < self.play_rate:
+            return plays[rng.randrange(len(plays))]
+        return moves[rng.randrange(len(moves))]
+
+
+@dataclass
 class GreedyBot:
     """Plays its lowest card (all copies of it), keeps specials, picks up last."""
 
@@ -134,7 +150,22 @@ class GreedyBot:
         return moves[0]  # flips
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+@dataclass
+class EpsilonBot:
+    """Greedy, except that with probability ``eps`` it makes a random legal move."""
+
+    name: str = "epsilon"
+    eps: float = 0.5
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
+        if rng.random() < self.eps:
+            return moves[rng.randrange(len(moves))]
+        return GreedyBot().choose(table, v, moves, rng)
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot, "playful": PlayfulBot, "epsilon": EpsilonBot, "greedy": GreedyBot,
+}
 
 
 @dataclass
@@ -167,6 +198,7 @@ def play_game(
     *,
     max_turns: int = 4000,
     repeats: int = 3,
+    decks: int | None = None,
     on_move: Callable[[Table, Move, Table, list[str]], None] | None = None,
 ) -> GameResult:
     """Deal and play a whole game with bots; seeded, so the same seed gives the same game.
@@ -179,7 +211,7 @@ def play_game(
     if len(bots) != players:
         raise TutorError(f"{players} players need {players} bots, not {len(bots)}")
     rng = random.Random(seed * 7919 + 1)
-    table = start(arrange(deal(v, players, seed), v), v)
+    table = start(arrange(deal(v, players, seed, decks=decks), v), v)
     result = GameResult(v.id, seed, tuple(p.name for p in table.players), table)
     seen: dict[tuple[object, ...], int] = {}
     lead_rank = _lowest_lead(table, v)
