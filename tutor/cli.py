@@ -124,6 +124,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    from tutor.advisor import hint
+
+    table, v = _load(args)
+    if args.seconds is not None and not args.seconds > 0:
+        raise TutorError(f"--seconds: {args.seconds!r} is not a positive number of seconds")
+    if args.iterations is not None and args.iterations < 1:
+        raise TutorError(f"--iterations: {args.iterations!r} is not a positive number of simulations")
+    h = hint(table, v, seconds=args.seconds, iterations=args.iterations, seed=args.seed)
+    print(json.dumps(h.to_json()) if args.json else h.text())
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from tutor.rulebook import rulebook_markdown
 
@@ -154,6 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", default="greedy")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("hint", help="what the player to move should play, and why (the advisor)")
+    p.add_argument("--table", required=True)
+    p.add_argument("--variant")
+    p.add_argument("--seconds", type=float, help="time budget (default 1 s unless --iterations)")
+    p.add_argument("--iterations", type=int, help="simulation budget (deterministic for a seed)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_hint)
     p = sub.add_parser("rules", help="the rulebook of a variant")
     p.add_argument("variant")
     p.set_defaults(func=cmd_rules)
