@@ -183,7 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already reported in one line
+        return int(exc.code or 0)
     try:
         return int(args.func(args))
     except TutorError as exc:

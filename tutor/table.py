@@ -325,16 +325,17 @@ def _check_counts(table: Table, where: str, jokers_per_deck: int) -> None:
     for card, n in sorted(counts.items()):
         allowed = table.decks * (jokers_per_deck if card == JOKER else 1)
         if n > allowed:
-            packs = f"{table.decks} pack" + ("s" if table.decks > 1 else "")
+            packs = f"{table.decks} packs hold" if table.decks > 1 else "1 pack holds"
             if card == JOKER:
-                what = f"{n} jokers, but {packs} of this variant hold {allowed}"
+                what = f"{n} jokers, but {packs} {allowed} in this variant"
             else:
-                what = f"{card_str(card)} appears {n} times, but {packs} hold {allowed}"
+                what = f"{card_str(card)} appears {n} times, but {packs} {allowed}"
             raise TableError(f"{where}: {what}")
     total = len(table.all_cards())
     size = table.decks * (52 + jokers_per_deck)
     if total > size:
-        raise TableError(f"{where}: {total} cards in all, but {table.decks} pack(s) hold {size}")
+        packs = f"{table.decks} packs hold" if table.decks > 1 else "1 pack holds"
+        raise TableError(f"{where}: {total} cards in all, but {packs} {size}")
 
 
 def pack_size(decks: int, jokers_per_deck: int) -> int:
