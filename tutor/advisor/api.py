@@ -267,7 +267,7 @@ def grade(h: Hint, move: Move | str) -> Grade:
     drop = max(0.0, best.score - chosen.score)
     label = grade_for(drop)
     se = (standard_error(best.std, best.simulations) ** 2 + standard_error(chosen.std, chosen.simulations) ** 2) ** 0.5
-    sure = chosen.simulations >= 20 and best.simulations >= 20 and drop > 1.96 * se
+    sure = chosen.high < best.low or (chosen.simulations >= 20 and best.simulations >= 20 and drop > 1.96 * se)
     if label in ("best", "good"):
         label = "good"
         reason = (f"As good as {best.move}, as far as the search can tell "

@@ -1,0 +1,287 @@
+"""The advisor: what it may see, that its numbers are honest, and what it says.
+
+Budgets are iteration counts (never time), so every hint here is deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from tutor.advisor import KnownCards, grade, hint, observe
+from tutor.advisor.determinize import Determinizer, consistent
+from tutor.advisor.ismcts import ISMCTS
+from tutor.cards import UNKNOWN, parse_card
+from tutor.cli import main
+from tutor.engine import apply_unchecked, legal_moves
+from tutor.errors import TableError
+from tutor.game import GreedyBot, arrange, deal, start
+from tutor.moves import Move
+from tutor.table import Table, table_from_dict
+from tutor.variant import load_variant
+
+
+def _table(data: dict[str, object], variant: str = "pagat") -> Table:
+    v = load_variant(variant)
+    return table_from_dict(data, decks=v.decks_for(len(data["players"])), jokers_per_deck=v.jokers)  # type: ignore[arg-type]
+
+
+def _midgame(variant: str, players: int, seed: int, plies: int) -> tuple[Table, KnownCards]:
+    """A greedy game stopped after ``plies`` moves, with the cards seen going into hands."""
+    v = load_variant(variant)
+    t = start(arrange(deal(v, players, seed), v), v)
+    known = KnownCards(players)
+    rng = random.Random(seed)
+    bot = GreedyBot()
+    for _ in range(plies):
+        moves = legal_moves(t, v)
+        if not moves:
+            break
+        m = bot.choose(t, v, moves, rng)
+        after, events = apply_unchecked(t, v, m)
+        known.update(t, m, after, events)
+        t = after
+    return t, known
+
+
+def _redeal_hidden(t: Table, seat: int, known: KnownCards, seed: int) -> Table:
+    """The same position for ``seat``, with every card it cannot see dealt differently."""
+    seen = known.hands()
+    hidden: list[int] = list(t.stock)
+    for i, p in enumerate(t.players):
+        hidden += p.face_down
+        if i != seat:
+            hidden += list((Counter(p.hand) - Counter(seen.get(i, ()))).elements())
+    random.Random(seed).shuffle(hidden)
+    k = 0
+    players = []
+    for i, p in enumerate(t.players):
+        hand = p.hand
+        if i != seat:
+            n = len(p.hand) - len(seen.get(i, ()))
+            hand = tuple(sorted(seen.get(i, ()) + tuple(hidden[k:k + n])))
+            k += n
+        down = tuple(hidden[k:k + len(p.face_down)])
+        k += len(p.face_down)
+        players.append(replace(p, hand=hand, face_down=down))
+    return replace(t, players=tuple(players), stock=tuple(hidden[k:]))
+
+
+# -- what the player may know ---------------------------------------------------
+
+
+def test_the_view_hides_face_down_cards_the_stock_and_unseen_hand_cards() -> None:
+    t = _table({"players": [{"name": "A", "hand": ["7H", "9C"], "face_up": ["KS"], "face_down": ["2C", "3C"]},
+                            {"name": "B", "hand": ["QH", "JC", "JD"], "face_up": [], "face_down": 1}],
+                "pile": [["5D"]], "stock": ["AS", "AH"], "turn": "A"})
+    b = t.players[1]
+    t = t.with_player(1, replace(b, hand=(parse_card("QH"), UNKNOWN, UNKNOWN)))  # one card seen of three
+    view = observe(t)
+    assert view.me.hand_known == tuple(sorted((parse_card("7H"), parse_card("9C"))))
+    assert view.me.face_down == 2 and view.stock == 2
+    assert view.seats[1].hand_known == (parse_card("QH"),)  # listed in the file: seen
+    assert view.seats[1].hand_size == 3
+    pool = view.unknown_pool(load_variant("pagat"))
+    assert parse_card("2C") in pool and parse_card("AS") in pool  # unseen, even though listed
+    assert parse_card("QH") not in pool and parse_card("5D") not in pool
+
+
+def test_advice_needs_the_hand_of_the_player_to_move() -> None:
+    t = _table({"players": [{"name": "A", "hand": 3}, {"name": "B", "hand": 3}], "turn": "A"})
+    with pytest.raises(TableError):
+        observe(t)
+
+
+def test_a_pickup_is_public_and_a_played_card_leaves_the_known_hand() -> None:
+    v = load_variant("pagat")
+    t = _table({"players": [{"name": "A", "hand": ["3C", "4D"]}, {"name": "B", "hand": ["5C", "6C"]}],
+                "pile": [["KS"], ["AH"]], "turn": "A"})
+    known = KnownCards(2)
+    after, events = apply_unchecked(t, v, Move.parse("pickup"))
+    known.update(t, Move.parse("pickup"), after, events)
+    assert Counter(known.hands()[0]) == Counter(map(parse_card, ["KS", "AH"]))
+    after2, events2 = apply_unchecked(after, v, Move.parse("play 5C"))
+    known.update(after, Move.parse("play 5C"), after2, events2)
+    after3, events3 = apply_unchecked(after2, v, Move.parse("play AH"))
+    known.update(after2, Move.parse("play AH"), after3, events3)
+    assert known.hands()[0] == (parse_card("KS"),)
+    assert observe(after3, 1, known).seats[0].hand_known == (parse_card("KS"),)
+
+
+def test_determinisations_agree_with_the_view() -> None:
+    v = load_variant("lancaster")
+    t, known = _midgame("lancaster", 4, 11, 30)
+    view = observe(t, t.turn, known)
+    d = Determinizer(view, v)
+    rng = random.Random(0)
+    for _ in range(50):
+        deal_ = d.deal(rng)
+        assert consistent(view, deal_, v)
+        assert Counter(deal_.all_cards()) - Counter(t.all_cards()) == Counter()  # no card from nowhere
+        assert UNKNOWN not in deal_.all_cards()
+
+
+def test_same_view_with_the_hidden_cards_dealt_differently_gives_the_same_hint() -> None:
+    for variant, seed, plies in (("pagat", 3, 25), ("lancaster", 5, 40)):
+        t, known = _midgame(variant, 4, seed, plies)
+        other = _redeal_hidden(t, t.turn, known, seed=99)
+        assert other != t
+        assert observe(other, other.turn, known) == observe(t, t.turn, known)
+        a = hint(t, variant, iterations=300, seed=7, seen=known).to_json()
+        b = hint(other, variant, iterations=300, seed=7, seen=known).to_json()
+        a.pop("seconds")
+        b.pop("seconds")
+        assert a == b
+
+
+def test_the_same_seed_gives_the_same_hint() -> None:
+    t, known = _midgame("pagat", 3, 8, 12)
+    a = hint(t, "pagat", iterations=200, seed=3, seen=known).to_json()
+    b = hint(t, "pagat", iterations=200, seed=3, seen=known).to_json()
+    a.pop("seconds")
+    b.pop("seconds")
+    assert a == b
+
+
+# -- calibration on positions whose answer is known ---------------------------------------
+
+
+def test_a_burn_that_goes_out_wins_at_once_and_picking_up_instead_is_a_blunder() -> None:
+    t = _table({"players": [{"name": "A", "hand": ["10H"]}, {"name": "B", "hand": 1}],
+                "pile": [["KS"]], "turn": "A"})
+    h = hint(t, "pagat", iterations=300, seed=1)
+    assert str(h.best) == "play 10H"
+    best = h.moves[0]
+    assert best.score == 1.0 and best.low > 0.9
+    assert "burns the pile" in best.why and "out" in best.why
+    pickup = h.advice_for("pickup")
+    assert pickup is not None and pickup.score < 0.05
+    g = grade(h, "pickup")
+    assert g.label == "blunder" and g.drop > 0.9
+    assert grade(h, "play 10H").label == "best"
+    assert not h.close and "better than the runner-up" in h.verdict
+
+
+def test_a_forced_pickup_before_the_opponent_goes_out_is_scored_as_lost() -> None:
+    t = _table({"players": [{"name": "A", "hand": ["3C", "4D"], "face_up": ["5C"]},
+                            {"name": "B", "hand": ["AS"]}],
+                "pile": [["KS"]], "stock": 0, "turn": "A"}, "lancaster")
+    h = hint(t, "lancaster", iterations=200, seed=1)
+    assert [str(a.move) for a in h.moves] == ["pickup"]
+    assert h.moves[0].score < 0.02 and h.moves[0].high < 0.1
+    assert "only legal move" in h.verdict
+
+
+def test_a_blind_flip_is_scored_at_its_true_chance() -> None:
+    # Every card but AS and 3C is burned: A's face-down card is one of them, B holds the other.
+    # AS goes on the king and A is out (B loses); 3C does not, A takes the pile and B goes out.
+    rest = [c for c in range(52) if c not in (parse_card("AS"), parse_card("3C"), parse_card("KH"))]
+    from tutor.cards import card_str
+
+    t = _table({"players": [{"name": "A", "hand": [], "face_up": [], "face_down": 1},
+                            {"name": "B", "hand": 1}],
+                "pile": [["KH"]], "burned": [card_str(c) for c in rest], "turn": "A"})
+    h = hint(t, "pagat", iterations=800, seed=2)
+    flip = h.moves[0]
+    assert str(flip.move) == "flip 1"
+    assert flip.low < 0.5 < flip.high
+    assert abs(flip.score - 0.5) < 0.06
+    assert "50%" in flip.why  # the chance that the flip goes, from the unseen cards
+
+
+# -- what it says ------------------------------------------------------------------------
+
+
+def test_a_nine_against_a_player_with_one_card_says_what_it_forces() -> None:
+    t = _table({"players": [{"name": "A", "hand": ["9C", "KD", "4S", "5S"], "face_up": ["QC"], "face_down": 1},
+                            {"name": "B", "hand": 1}],
+                "pile": [["7H"]], "stock": 0, "turn": "A"}, "lancaster")
+    h = hint(t, "lancaster", iterations=300, seed=1)
+    nine = h.advice_for("play 9C")
+    assert nine is not None
+    assert "B has one card left; this 9 forces anything B plays to be a 9 or lower" in nine.why
+    assert h.steps and len(h.steps) == 3 and str(h.best) in h.steps[1]
+
+
+def test_equal_ranks_are_one_choice_and_listed_as_equivalent() -> None:
+    t = _table({"players": [{"name": "A", "hand": ["7H", "7S", "KD"]}, {"name": "B", "hand": 3}],
+                "pile": [["5D"]], "turn": "A"})
+    h = hint(t, "pagat", iterations=200, seed=1)
+    seven = h.advice_for("play 7S")
+    assert seven is not None and {str(seven.move), *map(str, seven.equivalent)} == {"play 7H", "play 7S"}
+    data = json.loads(json.dumps(h.to_json()))
+    assert data["best"] == data["moves"][0]["move"]
+    scores = [m["score"] for m in data["moves"]]
+    assert all(m["low"] <= m["score"] <= m["high"] for m in data["moves"])
+    assert scores == sorted(scores, reverse=True) or data["moves"][-1]["simulations"] < 8
+
+
+@pytest.mark.parametrize("variant,players", [("pagat", 2), ("pagat", 5), ("lancaster", 3), ("lancaster", 6),
+                                             ("pagat+goal-winner", 4)])
+def test_every_player_count_and_variant_gets_a_legal_best_move(variant: str, players: int) -> None:
+    v = load_variant(variant)
+    t, known = _midgame(variant, players, 21, 3 * players)
+    h = hint(t, v, iterations=60, seed=0, seen=known)
+    assert h.best in legal_moves(t, v)
+    assert h.simulations == 60
+    assert sum(a.simulations for a in h.moves) == 60
+    assert h.goal == v.goal
+
+
+def test_setup_hints_work() -> None:
+    v = load_variant("pagat")
+    t = deal(v, 3, 4)
+    h = hint(t, v, iterations=40, seed=0, seen={})
+    assert h.best in legal_moves(t, v)
+
+
+def test_the_search_is_anytime_and_reports_progress() -> None:
+    t, known = _midgame("pagat", 4, 2, 20)
+    search = ISMCTS(observe(t, t.turn, known), load_variant("pagat"), seed=1)
+    seen: list[float] = []
+    search.run(iterations=100, batch=25, progress=lambda p: seen.append(p.fraction))
+    assert seen == [0.25, 0.5, 0.75, 1.0]
+    search.run(iterations=50)
+    assert search.iterations == 150 and search.root.visits == 150
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def test_tutor_hint_json(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "t.yaml"
+    f.write_text("players:\n  - {name: A, hand: [10H, 4C], face_up: [KS], face_down: 1}\n"
+                 "  - {name: B, hand: 3, face_up: [5C], face_down: 1}\npile: [[AS]]\nturn: A\n")
+    assert main(["hint", "--table", str(f), "--iterations", "150", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"best", "simulations", "moves"}
+    assert out["simulations"] == 150
+    assert out["best"] == out["moves"][0]["move"]
+    for m in out["moves"]:
+        assert set(m) >= {"move", "score", "low", "high", "simulations", "why"}
+        assert 0 <= m["low"] <= m["score"] <= m["high"] <= 1
+
+
+@pytest.mark.parametrize("args,text", [
+    (["--table", "missing.yaml"], "cannot read"),
+    (["--iterations", "0"], "--iterations"),
+    (["--seconds", "-2"], "--seconds"),
+])
+def test_tutor_hint_bad_input_exits_2_with_one_line(tmp_path, capsys, args, text) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "t.yaml"
+    f.write_text("players:\n  - {name: A, hand: 2}\n  - {name: B, hand: 3}\nturn: A\n")
+    full = ["hint", "--table", str(f), *args] if args[0] != "--table" else ["hint", *args]
+    assert main(full) == 2
+    err = capsys.readouterr().err
+    assert text in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_tutor_hint_unlisted_own_hand_exits_2(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "t.yaml"
+    f.write_text("players:\n  - {name: A, hand: 2}\n  - {name: B, hand: 3}\nturn: A\n")
+    assert main(["hint", "--table", str(f), "--iterations", "10"]) == 2
+    assert "list the cards" in capsys.readouterr().err
