@@ -3,9 +3,10 @@
 The engine's :class:`~tutor.table.Table` is immutable and every move goes through
 ``legal_moves`` and ``apply_unchecked``; that is right for checking and for the app, and
 too slow for thousands of games. This module plays *the same games* as
-:func:`tutor.game.play_game` with :class:`~tutor.game.RandomBot` or
-:class:`~tutor.game.GreedyBot` (same deal, same legal moves in the same order, same random
-draws, same stall rules, same outcome), on plain mutable state, and tests assert that
+:func:`tutor.game.play_game` with the bots of ``tutor.game.BOTS`` (random, playful, greedy,
+epsilon; one kind for all seats or one per seat): the same deal, the same legal moves in
+the same order, the same random draws, the same stall rules and the same outcome, on plain
+mutable state, and tests assert that
 (``tests/test_sim.py``), in the way python-chess keeps ``push`` and ``push_san`` or OpenSpiel
 ``ApplyAction`` and ``ApplyActionWithLegalityCheck`` in step.
 
@@ -35,9 +36,10 @@ How it is fast:
 * Moves are small tuples ``(kind, cards, index)``; :class:`~tutor.moves.Move` objects are
   made only when a record is asked for.
 
-The face-up and face-down phases, the first move of a lowest-card-leads game, the final-card
-combo and the greedy bot take the general path (:func:`_moves`), which builds the move list
-exactly as ``engine.legal_moves`` does; the hand phase of a random game takes the fast one.
+The face-up phase, the first move of a lowest-card-leads game, the final-card combo, a
+variant with four-of-a-kind-anytime and every greedy choice take the general path
+(:func:`_moves`), which builds the move list exactly as ``engine.legal_moves`` does; a
+random choice in the hand or face-down phase takes the fast one.
 """
 
 from __future__ import annotations
@@ -47,12 +49,25 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Literal
+from typing import Any
 
 from tutor.cards import EMPTY, JOKER, N_RANKS
 from tutor.engine import _top_rank, top_run
 from tutor.errors import TutorError
-from tutor.game import GameResult, GreedyBot, RandomBot, _lowest_lead, _value, arrange, deal, play_game, start
+from tutor.game import (
+    BOTS,
+    EpsilonBot,
+    GameResult,
+    GreedyBot,
+    PlayfulBot,
+    RandomBot,
+    _lowest_lead,
+    _value,
+    arrange,
+    deal,
+    play_game,
+    start,
+)
 from tutor.moves import FLIP, PICKUP, PLAY, Move
 from tutor.table import Table
 from tutor.variant import Variant, load_variant
@@ -75,9 +90,6 @@ _GOALS = ("loser", "winner")
 # move kinds in the hot path
 _PLAY, _PICKUP, _FLIP = 0, 1, 2
 _KINDS = (PLAY, PICKUP, FLIP)
-
-Bot = Literal["random", "greedy"]
-
 
 class SimUnsupported(TutorError):
     """The simulator cannot play this variant; use :func:`tutor.game.play_game`."""
@@ -173,7 +185,7 @@ class _Code:
     """The multiset encoding of cards for a number of packs: per-card shifts and masks,
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
-    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups")
+    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "bitmasks")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -196,6 +208,8 @@ class _Code:
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple(
             {} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
+        # bit b of every ordinary card's field, for counting cards with popcounts
+        self.bitmasks = tuple(sum(1 << (c * w + b) for c in range(JOKER)) for b in range(w))
 
     def encode(self, cards: Iterable[int]) -> int:
         cv = self.cv
@@ -208,6 +222,13 @@ class _Code:
         for c in range(JOKER + 1):
             out += [c] * ((value >> csh[c]) & cm[c])
         return out
+
+    def size(self, value: int) -> int:
+        """How many cards a multiset holds."""
+        n = value >> self.csh[JOKER]
+        for b, mask in enumerate(self.bitmasks):
+            n += (value & mask).bit_count() << b
+        return n
 
     def subs(self, hand: int) -> list[int]:
         return [t[(hand >> s) & m] for t, s, m in self.tsm]
@@ -314,68 +335,81 @@ def _move(kind: int, cards: tuple[int, ...], index: int) -> Move:
 
 # -- the public entry points ---------------------------------------------------
 
+# A bot: a name from tutor.game.BOTS, or a bot object of the four kinds below (its own
+# play_rate or eps are used), or one of those per seat.
+BotSpec = str | RandomBot | PlayfulBot | GreedyBot | EpsilonBot | Sequence[Any]
+_RANDOM, _PLAYFUL, _GREEDY, _EPSILON = 0, 1, 2, 3
+
 
 def simulate(
     v: Variant | str,
     players: int = 4,
     seed: int = 0,
-    bot: Bot = "random",
+    bot: BotSpec = "random",
     *,
     max_turns: int = 4000,
     repeats: int = 3,
+    decks: int | None = None,
     record: bool = False,
     audit: bool = False,
 ) -> SimResult:
-    """Play one game as ``play_game(v, players, seed, [Bot()] * players)`` would.
+    """Play one game as ``play_game(v, players, seed, bots, ...)`` would.
 
-    ``record`` keeps the moves (:attr:`SimResult.moves`); ``audit`` checks after every move
-    that no card was created or lost and that the incremental counts are right (slow; tests).
-    Raises :class:`SimUnsupported` for a variant :func:`supports` refuses.
+    ``bot`` is a name (``random``, ``playful``, ``greedy``, ``epsilon``), a bot object of
+    those kinds, or one per seat. ``record`` keeps the moves (:attr:`SimResult.moves`);
+    ``audit`` checks after every move that no card was created or lost and that the
+    incremental counts are right (slow; for tests). Raises :class:`SimUnsupported` for a
+    variant :func:`supports` refuses or a bot it does not know.
     """
     v = load_variant(v)
     _require(v)
-    return _game(v, _rules(v), players, seed, bot, max_turns, repeats, record, audit)
+    modes = _modes(bot, players)
+    return _game(v, _rules(v), players, seed, modes, max_turns, repeats, decks, record, audit)
 
 
 def simulate_many(
     v: Variant | str,
     players: int,
     seeds: Iterable[int],
-    bot: Bot = "random",
+    bot: BotSpec = "random",
     *,
     max_turns: int = 4000,
     repeats: int = 3,
+    decks: int | None = None,
 ) -> list[SimResult]:
-    """:func:`simulate` for many seeds, compiling the variant once."""
+    """:func:`simulate` for many seeds, compiling the variant and the bots once."""
     v = load_variant(v)
     _require(v)
     rules = _rules(v)
-    return [_game(v, rules, players, s, bot, max_turns, repeats, False, False) for s in seeds]
+    modes = _modes(bot, players)
+    return [_game(v, rules, players, s, modes, max_turns, repeats, decks, False, False) for s in seeds]
 
 
 def play(
     v: Variant | str,
     players: int = 4,
     seed: int = 0,
-    bot: Bot = "random",
+    bot: BotSpec = "random",
     *,
     max_turns: int = 4000,
     repeats: int = 3,
+    decks: int | None = None,
     record: bool = False,
 ) -> SimResult:
-    """:func:`simulate` where supported, else the engine's ``play_game``; the same result."""
+    """:func:`simulate` where it can, else the engine's ``play_game``: the same result either way."""
     v = load_variant(v)
-    if supports(v):
-        return simulate(v, players, seed, bot, max_turns=max_turns, repeats=repeats, record=record)
-    bots = [_BOTS[bot]() for _ in range(players)]
-    g = play_game(v, players, seed, bots, max_turns=max_turns, repeats=repeats)
+    try:
+        if supports(v):
+            return simulate(v, players, seed, bot, max_turns=max_turns, repeats=repeats,
+                            decks=decks, record=record)
+    except SimUnsupported:
+        pass  # a bot the simulator does not know
+    g = play_game(v, players, seed, _bot_objects(bot, players), max_turns=max_turns,
+                  repeats=repeats, decks=decks)
     res = SimResult.from_game(g)
     if not record:
         res.record = None
     return res
-
-
-_BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def _require(v: Variant) -> None:
@@ -386,13 +420,47 @@ def _require(v: Variant) -> None:
             "use tutor.game.play_game (or tutor.sim.play, which falls back to it)")
 
 
-def _game(v: Variant, rules: _Rules, players: int, seed: int, bot: str, max_turns: int,
-          repeats: int, record: bool, audit: bool) -> SimResult:
-    if bot not in _BOTS:
-        raise TutorError(f"{bot!r} is not a bot (bots: {', '.join(_BOTS)})")
-    table = start(arrange(deal(v, players, seed), v), v)
-    code = _code(table.decks)
-    return _run(v, rules, code, table, seed, bot == "greedy", max_turns, repeats, record, audit)
+def _bot_objects(bot: BotSpec, players: int) -> list[Any]:
+    specs = [bot] * players if isinstance(bot, str) or not isinstance(bot, Sequence) else list(bot)
+    if len(specs) != players:
+        raise TutorError(f"{players} players need {players} bots, not {len(specs)}")
+    out = []
+    for b in specs:
+        if isinstance(b, str):
+            if b not in BOTS:
+                raise TutorError(f"{b!r} is not a bot (bots: {', '.join(BOTS)})")
+            b = BOTS[b]()
+        out.append(b)
+    return out
+
+
+def _modes(bot: BotSpec, players: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Each seat's bot as (kind, parameter): the loop's view of the bots."""
+    modes, params = [], []
+    for b in _bot_objects(bot, players):
+        kind = type(b)  # exactly these classes: a subclass may choose differently
+        if kind is RandomBot:
+            modes.append(_RANDOM)
+            params.append(0.0)
+        elif kind is PlayfulBot:
+            modes.append(_PLAYFUL)
+            params.append(float(b.play_rate))
+        elif kind is GreedyBot:
+            modes.append(_GREEDY)
+            params.append(0.0)
+        elif kind is EpsilonBot:
+            modes.append(_EPSILON)
+            params.append(float(b.eps))
+        else:
+            raise SimUnsupported(f"the simulator does not know the bot {b!r}; use tutor.game.play_game")
+    return tuple(modes), tuple(params)
+
+
+def _game(v: Variant, rules: _Rules, players: int, seed: int,
+          modes: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int,
+          decks: int | None, record: bool, audit: bool) -> SimResult:
+    table = start(arrange(deal(v, players, seed, decks=decks), v), v)
+    return _run(v, rules, _code(table.decks), table, seed, modes, max_turns, repeats, record, audit)
 
 
 # -- the general move generator (engine order) ---------------------------------
@@ -484,8 +552,9 @@ def _next_seat(out: list[bool], seat: int, direction: int, skip: int) -> int:
 # -- the loop --------------------------------------------------------------------
 
 
-def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int, greedy: bool, max_turns: int,
-         repeats: int, record: bool, audit: bool) -> SimResult:
+def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
+         bots: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int, record: bool,
+         audit: bool) -> SimResult:
     P = len(table.players)
     # state
     hands = [C.encode(p.hand) for p in table.players]
@@ -514,6 +583,8 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int, greedy: bool,
     rng = random.Random(seed * 7919 + 1)
     getrandbits = rng.getrandbits
     randrange = rng.randrange
+    rand = rng.random
+    modes, params = bots
     inline = _INLINE_RANDBELOW
 
     # tables
@@ -521,7 +592,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int, greedy: bool,
     transparent, first_top = R.transparent, R.first_top
     burn_t, reverse_t, skip_t, again_t = R.burn, R.reverse, R.skip, R.play_again
     four_burns, voluntary, after, H, winner_goal = R.four_burns, R.voluntary, R.after, R.hand, R.winner
-    fast = not greedy and not R.four_anytime
+    fast = not R.four_anytime
     combo_var = R.combo
     cv, csh, cm, rsh, rm, subt = C.cv, C.csh, C.cm, C.rsh, C.rm, C.subt
     plays, plays_of = C.plays, C.plays_of
@@ -544,12 +615,19 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int, greedy: bool,
         subs = subs_all[seat]
         extra_val = extra_n = 0
         # -- choose a move, and take its cards from their zone ------------------------
-        if (hand and fast and lead is None
+        # The bots draw as tutor.game's do: EpsilonBot rng.random() first, then a random move
+        # or the greedy one; PlayfulBot rng.random() when it has a play, then a random play or
+        # a random move; RandomBot a random move. Plays come before pickups in the move list.
+        mode = modes[seat]
+        greedy = mode == _GREEDY or (mode == _EPSILON and not rand() < params[seat])
+        if (hand and fast and not greedy and lead is None
                 and not (combo_var and not stock_left and len(subs) - subs.count(0) == 1)):
-            # the fast path: the hand phase of a random game
+            # the fast path: the hand phase, a random choice
             vals = get_at[top](subs)
             nplay = sum(vals)
             n_all = nplay + 1 if pile_n and (voluntary or not nplay) else nplay
+            if mode == _PLAYFUL and nplay and rand() < params[seat]:
+                n_all = nplay
             if inline:
                 k = n_all.bit_length()
                 j = getrandbits(k)
@@ -594,6 +672,8 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int, greedy: bool,
                 move = _greedy(R, moves, hand, hand_ns[seat], pile_n, top)
             else:
                 n_all = len(moves)
+                if mode == _PLAYFUL and moves[0][0] != _PICKUP and rand() < params[seat]:
+                    n_all -= sum(1 for m in moves if m[0] == _PICKUP)
                 if inline:
                     k = n_all.bit_length()
                     j = getrandbits(k)
@@ -642,9 +722,11 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int, greedy: bool,
                 else:
                     kind, extra_val, extra_n = _PICKUP, cv[c], 1
         else:
-            # face-down phase of a random game: flip a random card
+            # the face-down phase, a random choice: flip a random card
             fd = fds[seat]
             n_all = len(fd)
+            if mode == _PLAYFUL:
+                rand()  # flips are plays, so PlayfulBot draws, and flips a random card either way
             if inline:
                 k = n_all.bit_length()
                 j = getrandbits(k)
@@ -781,11 +863,11 @@ def _audit(C: _Code, total0: int, hands: list[int], hand_ns: list[int], subs_all
     total = pile_val + burned_val + C.encode(stock)
     for s, hand in enumerate(hands):
         total += hand + C.encode(fus[s]) + C.encode(fds[s])
-        if len(C.decode(hand)) != hand_ns[s]:
-            raise AssertionError(f"seat {s}: hand holds {len(C.decode(hand))} cards, counted {hand_ns[s]}")
+        if C.size(hand) != hand_ns[s]:
+            raise AssertionError(f"seat {s}: hand holds {C.size(hand)} cards, counted {hand_ns[s]}")
         if subs_all[s] != C.subs(hand):
             raise AssertionError(f"seat {s}: play counts {subs_all[s]} do not match the hand")
     if total != total0:
         raise AssertionError(f"cards changed: {C.decode(total)} != {C.decode(total0)}")
-    if len(C.decode(pile_val)) != pile_n or len(C.decode(burned_val)) != burned_n:
+    if C.size(pile_val) != pile_n or C.size(burned_val) != burned_n:
         raise AssertionError("pile or burned count is off")
