@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from webui.state import variant_sidebar
+from webui.state import sidebar_drawn, variant_sidebar
 
 ROOT = Path(__file__).resolve().parent
 
@@ -34,8 +34,9 @@ def main() -> None:
         if (ROOT / script).exists()
     ]
     nav = st.navigation(pages)
-    variant_sidebar()
-    nav.run()
+    with sidebar_drawn():
+        variant_sidebar()
+        nav.run()
 
 
 main()

@@ -18,7 +18,8 @@ session only (:func:`remember_upload`); their spec part is ``id@digest``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import streamlit as st
 
@@ -36,8 +37,9 @@ SLOT_TITLES = {
     "runs-and-sets": "Runs and sets", "stock": "The stock", "customs": "Customs", "goal": "Goal",
 }
 
-_K_PRESET, _K_FRAGS, _K_PREV = "sb_preset", "sb_frags", "_sb_prev"
+_K_PRESET, _K_FRAGS, _K_CHOICE = "sb_preset", "sb_frags", "_sb_choice"
 _K_VARIANT, _K_WARN, _K_ERR, _K_UPLOADS = "variant", "_sb_warning", "_sb_error", "uploaded_fragments"
+_K_DRAWN = "_sb_drawn"
 
 
 def slot_title(slot: str) -> str:
@@ -83,15 +85,15 @@ def _default_preset() -> str:
     return FALLBACK if FALLBACK in presets else next(iter(presets))
 
 
-def _set_widgets(v: Variant) -> None:
-    st.session_state[_K_PRESET] = v.preset.id
-    st.session_state[_K_FRAGS] = v.id.split("+")[1:]
-    st.session_state[_K_PREV] = list(st.session_state[_K_FRAGS])
+def _choose(preset: str, parts: list[str]) -> None:
+    """Record the sidebar's choice (kept apart from the widgets, which may be reset on a page switch)."""
+    st.session_state[_K_CHOICE] = (preset, list(parts))
 
 
 def use_spec(spec: str) -> None:
     """Switch the sidebar to ``spec`` (call before the sidebar is drawn, e.g. in a callback)."""
-    _set_widgets(resolve_spec(spec))
+    v = resolve_spec(spec)
+    _choose(v.preset.id, v.id.split("+")[1:])
     st.session_state.pop(_K_WARN, None)
 
 
@@ -102,7 +104,7 @@ def _first_run() -> None:
     except TutorError as exc:
         st.session_state[_K_WARN] = f"The link's variant cannot be used: {exc}. Showing {_default_preset()} instead."
         v = load_variant(_default_preset())
-    _set_widgets(v)
+    _choose(v.preset.id, v.id.split("+")[1:])
 
 
 def _fragment_options(preset_id: str) -> list[str]:
@@ -124,27 +126,25 @@ def _fragment_label(part: str) -> str:
 
 
 def _on_preset_change() -> None:
-    options = set(_fragment_options(st.session_state[_K_PRESET]))
-    st.session_state[_K_FRAGS] = [p for p in st.session_state.get(_K_FRAGS, []) if p in options]
-    st.session_state[_K_PREV] = list(st.session_state[_K_FRAGS])
+    preset = st.session_state[_K_PRESET]
+    options = set(_fragment_options(preset))
+    _choose(preset, [p for p in st.session_state[_K_CHOICE][1] if p in options])
+    st.session_state.pop(_K_WARN, None)
 
 
 def _on_fragments_change() -> None:
     """A fragment picked for a slot that is already filled replaces the earlier pick."""
-    chosen: list[str] = list(st.session_state[_K_FRAGS])
-    before = set(st.session_state.get(_K_PREV, []))
-    added = [p for p in chosen if p not in before]
+    picked: list[str] = list(st.session_state[_K_FRAGS])
+    preset, before = st.session_state[_K_CHOICE]
+    added = [p for p in picked if p not in before]
     slots = {f.slot for p in added if (f := _fragment_named(p))}
-    keep = [p for p in chosen if p in added or not ((f := _fragment_named(p)) and f.slot in slots)]
-    st.session_state[_K_FRAGS] = keep
-    st.session_state[_K_PREV] = list(keep)
+    _choose(preset, [p for p in picked if p in added or not ((f := _fragment_named(p)) and f.slot in slots)])
+    st.session_state.pop(_K_WARN, None)
 
 
-def _compose() -> Variant:
-    preset = st.session_state[_K_PRESET]
-    spec = "+".join([preset, *st.session_state.get(_K_FRAGS, [])])
+def _compose(preset: str, parts: list[str]) -> Variant:
     try:
-        v = resolve_spec(spec)
+        v = resolve_spec("+".join([preset, *parts]))
         st.session_state.pop(_K_ERR, None)
         return v
     except TutorError as exc:
@@ -157,19 +157,22 @@ def variant_sidebar() -> Variant:
     """Draw the shared sidebar, store the variant for :func:`current_variant`, and return it."""
     inject_css()
     ss = st.session_state
-    if _K_PRESET not in ss or ss[_K_PRESET] not in preset_catalogue():
+    presets = preset_catalogue()
+    if _K_CHOICE not in ss or ss[_K_CHOICE][0] not in presets:
         _first_run()
-    presets: Mapping[str, object] = preset_catalogue()
+    preset, parts = ss[_K_CHOICE]
+    options = _fragment_options(preset)
+    ss[_K_PRESET], ss[_K_FRAGS] = preset, [p for p in parts if p in options]
     with st.sidebar:
         st.markdown("### Rules in use")
         st.selectbox("Rule set", list(presets), key=_K_PRESET, on_change=_on_preset_change,
                      format_func=lambda p: f"{p}: {preset_catalogue()[p].title}",
                      help="A published set of rules. Change single rules below or on the Rulebook builder page.")
-        st.multiselect("House rules laid over it", _fragment_options(ss[_K_PRESET]), key=_K_FRAGS,
+        st.multiselect("House rules laid over it", options, key=_K_FRAGS,
                        on_change=_on_fragments_change, format_func=_fragment_label,
                        placeholder="none: the rule set as published",
                        help="Each replaces the rule set's own rule for the same thing.")
-        v = _compose()
+        v = _compose(preset, ss[_K_FRAGS])
         if _K_ERR in ss:
             st.error(f"Not applied: {ss[_K_ERR]}", icon="🚫")
         if _K_WARN in ss:
@@ -187,11 +190,25 @@ def variant_sidebar() -> Variant:
     return v
 
 
+@contextmanager
+def sidebar_drawn() -> Iterator[None]:
+    """``app.py`` runs the page inside this, after drawing the sidebar, so that
+    :func:`current_variant` knows the sidebar is already there in this run."""
+    st.session_state[_K_DRAWN] = True
+    try:
+        yield
+    finally:
+        st.session_state.pop(_K_DRAWN, None)
+
+
 def current_variant() -> Variant:
     """The variant chosen in the sidebar (a :class:`tutor.variant.Variant`).
 
     ``app.py`` draws the sidebar before every page, so a page simply calls this.
-    A page script run without ``app.py`` gets the sidebar drawn here.
+    A page script run without ``app.py`` (``AppTest.switch_page`` runs the page
+    alone) gets the sidebar drawn here.
     """
     v = st.session_state.get(_K_VARIANT)
-    return v if isinstance(v, Variant) else variant_sidebar()
+    if isinstance(v, Variant) and st.session_state.get(_K_DRAWN):
+        return v
+    return variant_sidebar()

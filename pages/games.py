@@ -1,0 +1,119 @@
+"""Sample games: annotated game records, stepped move by move (buttons or Left/Right keys).
+
+The game and the move number live in the URL (``?game=lancaster-eights&step=4``): read
+when the page is first opened in a session, written back on every run.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.records import GameRecord, Step, record_catalogue
+from webui.state import current_variant
+from webui.table_view import show_table
+from webui.verdict_view import events_text, rule_lines
+
+K_GAME, K_STEP, K_SEAT = "games_game", "games_step", "games_seat"
+ALL = "all"
+
+
+def _go(step: int) -> None:
+    st.session_state[K_STEP] = step
+
+
+def _restart() -> None:
+    st.session_state[K_STEP] = 0
+
+
+def controls(n: int) -> int:
+    """Start / back / next / end buttons, with keys, and a slider to jump; returns the step."""
+    step = min(max(int(st.session_state.get(K_STEP, 0) or 0), 0), n)
+    st.session_state[K_STEP] = step
+    cols = st.columns(4)
+    cols[0].button("Start", icon=":material/first_page:", on_click=_go, args=(0,), disabled=step == 0,
+                   key="games_start", shortcut="Home", width="stretch")
+    cols[1].button("Back", icon=":material/chevron_left:", on_click=_go, args=(step - 1,), disabled=step == 0,
+                   key="games_back", shortcut="Left", width="stretch")
+    cols[2].button("Next", icon=":material/chevron_right:", on_click=_go, args=(step + 1,), disabled=step == n,
+                   key="games_next", shortcut="Right", type="primary", width="stretch")
+    cols[3].button("End", icon=":material/last_page:", on_click=_go, args=(n,), disabled=step == n,
+                   key="games_end", shortcut="End", width="stretch")
+    return int(st.slider("Move", 0, n, key=K_STEP, persist_state="session",
+                         help="0 is the position before the first move. Keys: ← and → step, Home and End jump."))
+
+
+def choose_seat(rec: GameRecord) -> int | None:
+    names = [p.name for p in rec.start.players]
+    options = [ALL, *names]
+    if st.session_state.get(K_SEAT) not in options:
+        st.session_state[K_SEAT] = ALL
+    choice = st.segmented_control("Show the table", options, key=K_SEAT, persist_state="session",
+                                  format_func=lambda o: "All cards" if o == ALL else f"As {o} sees it")
+    return None if choice in (None, ALL) else names.index(str(choice))
+
+
+def show_start(rec: GameRecord, seat: int | None) -> None:
+    st.markdown(rec.summary)
+    if rec.discrepancies:
+        st.info(f"**Where this record departs from its source:** {rec.discrepancies}")
+    st.markdown(f"**The starting position.** Press **Next** (or →) to play the first move, "
+                f"{rec.steps[0].by}'s {rec.steps[0].move}." if rec.steps else "**The starting position.**")
+    show_table(rec.start, rec.variant, seat=seat)
+
+
+def show_step(rec: GameRecord, step: Step, seat: int | None) -> None:
+    v = rec.variant
+    st.markdown(f"#### Move {step.number} of {len(rec.steps)}: {step.by} — `{step.move}`")
+    st.markdown(step.note)
+    verdict = step.verdict
+    st.markdown(f"**The rules say:** {verdict.reason}  \n**What happens:** {events_text(verdict.events)}.  \n"
+                f"**Next to move:** {verdict.next_player or 'nobody: the game is over'}")
+    with st.expander("The rules behind this move", expanded=False):
+        st.markdown("\n".join(rule_lines(v, tuple(dict.fromkeys(step.rules + verdict.rules)))))
+    before, after = st.columns(2)
+    with before:
+        st.markdown("**Before the move**")
+        show_table(step.before, v, seat=seat)
+    with after:
+        st.markdown("**After the move**")
+        show_table(step.after, v, seat=seat)
+
+
+def seed_from_url(ids: list[str]) -> None:
+    """On the page's first run in a session, take the game and move from the link."""
+    if K_GAME in st.session_state:
+        return
+    game = st.query_params.get("game", ids[0])
+    if game not in ids:
+        st.error(f"The link names a game {game[:60]!r} that does not exist; showing {ids[0]!r}.")
+        game = ids[0]
+    st.session_state[K_GAME] = game
+    raw = st.query_params.get("step", "0")
+    st.session_state[K_STEP] = int(raw) if raw.isdigit() else 0
+
+
+def main() -> None:
+    current_variant()  # draws nothing new; a record carries its own variant
+    st.title("Sample games")
+    records = record_catalogue()
+    ids = list(records)
+    seed_from_url(ids)
+    if st.session_state.get(K_GAME) not in ids:
+        st.session_state[K_GAME] = ids[0]
+    st.selectbox("Game", ids, key=K_GAME, on_change=_restart, persist_state="session",
+                 format_func=lambda g: records[g].title)
+    rec = records[st.session_state[K_GAME]]
+    st.caption(f"Played under `{rec.variant.id}`, whatever the sidebar says: a record keeps its own rules.")
+    step = controls(len(rec.steps))
+    st.query_params["game"] = rec.id
+    st.query_params["step"] = str(step)
+    seat = choose_seat(rec)
+    if step == 0:
+        show_start(rec, seat)
+    else:
+        show_step(rec, rec.steps[step - 1], seat)
+    with st.expander("All moves of this game"):
+        st.markdown("\n".join(f"{s.number}. **{s.by}**: `{s.move}` — {s.verdict.reason}" for s in rec.steps))
+
+
+main()

@@ -1,0 +1,208 @@
+"""The table editor of the "Is this move legal?" page.
+
+The form's widgets (keys ``lf_*``, kept for the whole session) describe a table the
+way the contract's table file does; :func:`form_to_raw` turns them into that
+file's mapping, which :func:`tutor.table.table_from_dict` validates. Nothing is
+checked here beyond what the widgets cannot express (cards *and* an unseen count
+in one zone). :func:`load_form` fills the widgets from a valid table, e.g. an
+imported file or a shared link.
+
+Cards are picked from the pack: with two packs each card is offered twice
+(``7H`` and ``7H#2``), so a two-pack table can hold both 7♥s, while picking the
+same card in two places of a one-pack table is the error it should be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from tutor.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_card
+from tutor.errors import TableError
+from tutor.table import CLOCKWISE, Table
+from tutor.variant import Variant
+from webui.cards import card_label
+
+MAX_PLAYERS, MAX_PLAYS = 8, 30
+NOBODY = "(not recorded)"
+DIRECTIONS = ("clockwise", "counterclockwise")
+_S = {"persist_state": "session"}
+
+
+def k(name: str, i: int | None = None) -> str:
+    """The session key of one form field (``lf_hand_0``)."""
+    return f"lf_{name}" if i is None else f"lf_{name}_{i}"
+
+
+# -- cards as option tokens ---------------------------------------------------
+
+
+def pack_tokens(decks: int, jokers_per_deck: int) -> list[str]:
+    """Every card of the packs as a unique option: ``7H``, then ``7H#2`` from the second pack."""
+    out: list[str] = []
+    for d in range(1, decks + 1):
+        out += [card_str(c) + ("" if d == 1 else f"#{d}") for c in full_pack(1, 0)]
+    out += ["JK" + ("" if j == 1 else f"#{j}") for j in range(1, decks * jokers_per_deck + 1)]
+    return out
+
+
+def token_card(token: str) -> int:
+    return parse_card(token.split("#")[0])
+
+
+def token_label(token: str) -> str:
+    base, _, copy = token.partition("#")
+    card = parse_card(base)
+    label = card_label(card) if card != JOKER else "🃏 joker (JK)"
+    return label + (f" · pack {copy}" if copy else "")
+
+
+def tokens_of(cards: Sequence[int]) -> list[str]:
+    """Cards as option tokens, the second 7H of a zone becoming ``7H#2``."""
+    seen: dict[int, int] = {}
+    out = []
+    for c in cards:
+        seen[c] = seen.get(c, 0) + 1
+        out.append(card_str(c) + ("" if seen[c] == 1 else f"#{seen[c]}"))
+    return out
+
+
+# -- form <-> table file --------------------------------------------------------
+
+
+def _zone(cards_key: str, unseen_key: str | None, where: str) -> list[str] | int:
+    cards = [card_str(token_card(t)) for t in st.session_state.get(cards_key, [])]
+    unseen = int(st.session_state.get(unseen_key, 0) or 0) if unseen_key else 0
+    if cards and unseen:
+        raise TableError(f"table: {where}: pick the cards or give a number of unseen cards, not both")
+    return unseen if unseen else cards
+
+
+def names() -> list[str]:
+    n = int(st.session_state.get(k("n"), 2))
+    return [str(st.session_state.get(k("name", i)) or "").strip() or f"P{i + 1}" for i in range(n)]
+
+
+def form_to_raw() -> dict[str, Any]:
+    """The form as a table file's mapping; raises TableError for a zone with cards and a count."""
+    ss = st.session_state
+    players = []
+    for i, name in enumerate(names()):
+        at = f"players[{i}] ({name})"
+        players.append({
+            "name": name,
+            "hand": _zone(k("hand", i), k("hand_unseen", i), f"{at}.hand"),
+            "face_up": _zone(k("up", i), None, f"{at}.face_up"),
+            "face_down": _zone(k("down", i), k("down_unseen", i), f"{at}.face_down"),
+        })
+    pile = []
+    for j in range(int(ss.get(k("plays"), 0))):
+        cards = [card_str(token_card(t)) for t in ss.get(k("play", j), [])]
+        by = ss.get(k("by", j), NOBODY)
+        pile.append({"by": by, "cards": cards} if by != NOBODY else cards)
+    return {
+        "decks": int(ss.get(k("decks"), 1)),
+        "players": players,
+        "pile": pile,
+        "stock": _zone(k("stock"), k("stock_unseen"), "stock"),
+        "burned": int(ss.get(k("burned"), 0) or 0),
+        "turn": ss.get(k("turn")),
+        "direction": ss.get(k("dir"), DIRECTIONS[0]),
+    }
+
+
+def _set_zone(cards: Sequence[int], cards_key: str, unseen_key: str | None) -> None:
+    known = [c for c in cards if c != UNKNOWN]
+    st.session_state[cards_key] = tokens_of(known)
+    if unseen_key:
+        st.session_state[unseen_key] = len(cards) - len(known)
+
+
+def load_form(table: Table, move: str = "") -> None:
+    """Fill every field from a valid table (call before the widgets are drawn, e.g. in a callback)."""
+    ss = st.session_state
+    ss[k("n")] = len(table.players)
+    for i, p in enumerate(table.players):
+        ss[k("name", i)] = p.name
+        _set_zone(p.hand, k("hand", i), k("hand_unseen", i))
+        _set_zone(p.face_up_cards, k("up", i), None)
+        _set_zone(p.face_down, k("down", i), k("down_unseen", i))
+    ss[k("plays")] = len(table.pile)
+    for j, play in enumerate(table.pile):
+        ss[k("by", j)] = table.players[play.by].name if play.by >= 0 else NOBODY
+        ss[k("play", j)] = tokens_of(play.cards)
+    _set_zone(table.stock, k("stock"), k("stock_unseen"))
+    ss[k("burned")] = len(table.burned)
+    ss[k("turn")] = table.players[table.turn].name
+    ss[k("dir")] = DIRECTIONS[0] if table.direction == CLOCKWISE else DIRECTIONS[1]
+    ss[k("decks")] = table.decks
+    ss[k("move")] = move
+
+
+# -- the widgets ------------------------------------------------------------------
+
+
+def _cards(label: str, key: str, options: list[str], help: str | None = None) -> None:
+    ss = st.session_state
+    if key in ss:
+        ss[key] = [t for t in ss[key] if t in options]  # fewer packs: drop the cards that no longer exist
+    st.multiselect(label, options, key=key, format_func=token_label, placeholder="no cards",
+                   select_all=False, help=help, **_S)
+
+
+def _player(i: int, options: list[str]) -> None:
+    with st.container(border=True):
+        st.text_input("Name", key=k("name", i), max_chars=20, **_S)
+        c1, c2 = st.columns([3, 1])
+        with c1:
+            _cards("Hand", k("hand", i), options)
+        c2.number_input("or unseen", 0, 60, key=k("hand_unseen", i), help="A number of cards nobody can see", **_S)
+        _cards("Face up", k("up", i), options)
+        c1, c2 = st.columns([3, 1])
+        with c1:
+            _cards("Face down (in order)", k("down", i), options, help="Position 1 is the first listed")
+        c2.number_input("or unseen", 0, 10, key=k("down_unseen", i), **_S)
+
+
+def _play(j: int, seats: list[str], options: list[str]) -> None:
+    c1, c2 = st.columns([1, 3])
+    if st.session_state.get(k("by", j)) not in [NOBODY, *seats]:
+        st.session_state[k("by", j)] = NOBODY
+    c1.selectbox(f"Play {j + 1} by", [NOBODY, *seats], key=k("by", j), **_S)
+    with c2:
+        _cards(f"Play {j + 1}: cards", k("play", j), options)
+
+
+def draw_form(v: Variant) -> None:
+    """All the fields: players and their zones; then pile, stock, turn and direction."""
+    ss = st.session_state
+    ss.setdefault(k("decks"), v.decks_for(int(ss.get(k("n"), 3))))
+    with st.expander("Players and their cards", expanded=True):
+        c1, c2 = st.columns(2)
+        c1.number_input("Players", 2, MAX_PLAYERS, key=k("n"), **_S)
+        c2.number_input("Packs", 1, 8, key=k("decks"), help="How many 52-card packs are in play", **_S)
+        options = pack_tokens(int(ss[k("decks")]), v.jokers)
+        for i in range(int(ss[k("n")])):
+            ss.setdefault(k("name", i), chr(ord("A") + i))
+            _player(i, options)
+    seats = names()
+    with st.expander("Pile, stock, turn and direction", expanded=True):
+        st.number_input("Plays on the pile (bottom first)", 0, MAX_PLAYS, key=k("plays"), **_S)
+        for j in range(int(ss[k("plays")])):
+            _play(j, seats, options)
+        c1, c2, c3 = st.columns([2, 1, 1])
+        with c1:
+            _cards("Stock (top first)", k("stock"), options)
+        c2.number_input("or unseen", 0, 400, key=k("stock_unseen"), **_S)
+        c3.number_input("Burned", 0, 400, key=k("burned"), help="Cards out of play", **_S)
+        if ss.get(k("turn")) not in seats:
+            ss[k("turn")] = seats[0]
+        c1, c2 = st.columns(2)
+        c1.selectbox("Whose turn", seats, key=k("turn"), **_S)
+        c2.radio("Direction", DIRECTIONS, key=k("dir"), horizontal=True, **_S)
+
+
+def pretty(cards: Sequence[int]) -> str:
+    return " ".join(card_pretty(c) for c in cards)
