@@ -119,7 +119,7 @@ def supports(v: Variant | str) -> bool:
 class _Rules:
     """One variant's rules as tuples of ints and bools, for the loop. Built once per variant."""
 
-    __slots__ = ("sig", "place", "ranks_at", "get_at", "transparent", "first_top", "burn",
+    __slots__ = ("sig", "place", "ranks_at", "get_at", "keep_at", "special", "transparent", "first_top", "burn",
                  "reverse", "skip", "play_again", "four_burns", "voluntary", "after", "adds",
                  "combo", "winner", "hand", "four_anytime", "value")
 
@@ -151,6 +151,9 @@ class _Rules:
         self.hand = int(v.hand)
         self.four_anytime = bool(v.setting_origin("four_anytime"))
         self.value = tuple(_value(v, r) for r in range(N_RANKS))  # the greedy bot's keep-order
+        # per effective top, the ranks that may go on it, the one the greedy bot plays first first
+        self.keep_at = tuple(tuple(sorted(ranks, key=self.value.__getitem__)) for ranks in self.ranks_at)
+        self.special = tuple(bool(self.value[r][0]) for r in range(N_RANKS))
 
 
 def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
@@ -588,7 +591,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     inline = _INLINE_RANDBELOW
 
     # tables
-    place, ranks_at, get_at = R.place, R.ranks_at, R.get_at
+    place, ranks_at, get_at, keep_at, special = R.place, R.ranks_at, R.get_at, R.keep_at, R.special
     transparent, first_top = R.transparent, R.first_top
     burn_t, reverse_t, skip_t, again_t = R.burn, R.reverse, R.skip, R.play_again
     four_burns, voluntary, after, H, winner_goal = R.four_burns, R.voluntary, R.after, R.hand, R.winner
@@ -620,7 +623,35 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
         # a random move; RandomBot a random move. Plays come before pickups in the move list.
         mode = modes[seat]
         greedy = mode == _GREEDY or (mode == _EPSILON and not rand() < params[seat])
-        if (hand and fast and not greedy and lead is None
+        if (greedy and hand and fast and lead is None
+                and not (combo_var and not stock_left and len(subs) - subs.count(0) == 1)):
+            # the fast path: the hand phase, a greedy choice. GreedyBot plays every copy of the
+            # first rank in its keep-order that may go, unless that is a special worth keeping
+            # while the pile is small; then it picks up. No random draws.
+            for r in keep_at[top]:
+                if subs[r]:
+                    break
+            else:
+                r = -1
+            if r >= 0 and not (special[r] and voluntary and pile_n and pile_n <= 2
+                               and hand_ns[seat] <= H and top != EMPTY):
+                sh = rsh[r]
+                f = (hand >> sh) & rm[r]
+                cards = C.group(r, f)
+                val = f << sh
+                n = len(cards)
+                hand -= val
+                hands[seat] = hand
+                hand_ns[seat] -= n
+                subs[r] = 0
+                kind = _PLAY
+                if rec is not None:
+                    rec.append((seat, _PLAY, cards, 0))
+            else:
+                kind = _PICKUP
+                if rec is not None:
+                    rec.append((seat, _PICKUP, (), 0))
+        elif (hand and fast and not greedy and lead is None
                 and not (combo_var and not stock_left and len(subs) - subs.count(0) == 1)):
             # the fast path: the hand phase, a random choice
             vals = get_at[top](subs)
@@ -661,7 +692,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
                 kind = _PICKUP
                 if rec is not None:
                     rec.append((seat, _PICKUP, (), 0))
-        elif hand or fus[seat] or greedy or lead is not None:
+        elif hand or fus[seat] or lead is not None:
             # the general path: build the move list as the engine does
             fu = fus[seat]
             moves = _moves(R, C, hand, subs, fu, fds[seat], top, pile_n, stock_left)
@@ -722,18 +753,21 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
                 else:
                     kind, extra_val, extra_n = _PICKUP, cv[c], 1
         else:
-            # the face-down phase, a random choice: flip a random card
+            # the face-down phase: GreedyBot flips the first card, the others a random one
             fd = fds[seat]
             n_all = len(fd)
-            if mode == _PLAYFUL:
-                rand()  # flips are plays, so PlayfulBot draws, and flips a random card either way
-            if inline:
-                k = n_all.bit_length()
-                j = getrandbits(k)
-                while j >= n_all:
-                    j = getrandbits(k)
+            if greedy:
+                j = 0
             else:
-                j = randrange(n_all)
+                if mode == _PLAYFUL:
+                    rand()  # flips are plays, so PlayfulBot draws, and flips a random card either way
+                if inline:
+                    k = n_all.bit_length()
+                    j = getrandbits(k)
+                    while j >= n_all:
+                        j = getrandbits(k)
+                else:
+                    j = randrange(n_all)
             if rec is not None:
                 rec.append((seat, _FLIP, (), j + 1))
             c = fd.pop(j)
@@ -827,7 +861,14 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
             elif after == 2 and last_by >= 0 and last_by != seat and not outf[last_by]:  # previous
                 turn = last_by
             else:
-                turn = _next_seat(outf, seat, -d if after == 2 else d, 0)
+                step = -d if after == 2 else d
+                turn = seat + step
+                if turn == P:
+                    turn = 0
+                elif turn < 0:
+                    turn = P - 1
+                if outf[turn]:
+                    turn = _next_seat(outf, seat, step, 0)
             if zones_id < 0:
                 zkey = (tuple(map(tuple, fus)), tuple(map(tuple, fds)))
                 zones_id = zones.setdefault(zkey, len(zones))
