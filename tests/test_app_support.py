@@ -1,0 +1,84 @@
+"""Helpers for the AppTest tests of the Streamlit pages (imported by tests/test_app_*.py),
+and the checks that the app's navigation and sidebar work for every preset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.variant import preset_catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+PAGES = ["pages/learn.py", "pages/builder.py", "pages/games.py", "pages/legal.py"]
+PRESETS = list(preset_catalogue())
+
+
+def open_page(page: str | None = None, **params: str) -> AppTest:
+    """Start the app with these URL parameters, open ``page`` and run it."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    if page:
+        at.switch_page(page)
+        at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(elements: object) -> list[str]:
+    return [str(e.value) for e in elements]  # type: ignore[attr-defined]
+
+
+def all_markdown(at: AppTest) -> str:
+    return "\n".join(texts(at.markdown))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_for_every_preset(page: str, preset: str) -> None:
+    at = open_page(page, v=preset)
+    assert at.session_state["variant"].id == preset
+    problems = [e for e in texts(at.error) if not e.startswith("**")]  # a verdict "not legal" is red too
+    assert not problems, problems
+    assert at.title[0].value
+
+
+def test_home_is_learn_and_the_url_carries_the_variant() -> None:
+    at = open_page(v="lancaster+twos-pass-on")
+    assert at.title[0].value == "Learn"
+    assert at.query_params["v"] == ["lancaster+twos-pass-on"] or at.query_params["v"] == "lancaster+twos-pass-on"
+    assert at.sidebar.selectbox(key="sb_preset").value == "lancaster"
+    assert at.sidebar.multiselect(key="sb_frags").value == ["twos-pass-on"]
+
+
+@pytest.mark.parametrize("spec", ["nonsense", "pagat+nope", "lancaster+twos-reset+twos-pass-on",
+                                  "/etc/passwd", "rules/presets/pagat.yaml", "pagat+x@deadbeef"])
+def test_a_bad_variant_in_the_link_falls_back_to_pagat_with_a_warning(spec: str) -> None:
+    at = open_page("pages/legal.py", v=spec)
+    assert at.session_state["variant"].id == "pagat"
+    warnings = texts(at.sidebar.warning)
+    assert len(warnings) == 1 and "Showing pagat instead" in warnings[0]
+    assert "\n" not in warnings[0]
+
+
+def test_sidebar_fragment_choice_changes_the_variant_and_replaces_within_a_slot() -> None:
+    at = open_page("pages/legal.py", v="lancaster")
+    at.sidebar.multiselect(key="sb_frags").select("twos-pass-on").run()
+    assert at.session_state["variant"].id == "lancaster+twos-pass-on"
+    at.sidebar.multiselect(key="sb_frags").select("twos-reset").run()
+    assert at.sidebar.multiselect(key="sb_frags").value == ["twos-reset"]
+    assert at.session_state["variant"].id == "lancaster+twos-reset"
+    at.sidebar.selectbox(key="sb_preset").set_value("pagat").run()
+    assert at.session_state["variant"].id == "pagat"
+    assert not at.exception
+
+
+def test_the_variant_survives_a_page_switch() -> None:
+    at = open_page("pages/games.py", v="lancaster")
+    at.switch_page("pages/builder.py").run()
+    at.switch_page("pages/learn.py").run()
+    assert at.session_state["variant"].id == "lancaster"
