@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
 
-from tutor.cards import EMPTY, UNKNOWN, card_str, rank_name, rank_plural
+from tutor.cards import EMPTY, JOKER, UNKNOWN, card_str, is_red, rank_name, rank_plural
 from tutor.errors import TutorError
-from tutor.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
+from tutor.moves import FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
 from tutor.table import Play, Player, Table
 from tutor.variant import Variant, load_variant
 
@@ -51,6 +51,11 @@ class Reason(Enum):
     FLIP_OK = "FLIP_OK"
     SWAP_OK = "SWAP_OK"
     READY_OK = "READY_OK"
+    PLACE_OK = "PLACE_OK"
+    DEFLECT = "DEFLECT"
+    RUN = "RUN"
+    GAMBLE_OK = "GAMBLE_OK"
+    SLIDE_OK = "SLIDE_OK"
     # illegal
     TOO_LOW = "TOO_LOW"
     OVER_LIMIT = "OVER_LIMIT"
@@ -69,6 +74,15 @@ class Reason(Enum):
     SETUP_ONLY = "SETUP_ONLY"
     NOT_SETUP = "NOT_SETUP"
     GAME_OVER = "GAME_OVER"
+    FORCED_PICKUP = "FORCED_PICKUP"
+    NOT_A_RUN = "NOT_A_RUN"
+    RUN_STEP = "RUN_STEP"
+    NO_SWAP = "NO_SWAP"
+    BAD_SWAP = "BAD_SWAP"
+    NO_GAMBLE = "NO_GAMBLE"
+    NO_SLIDE = "NO_SLIDE"
+    WHOLE_STACK = "WHOLE_STACK"
+    SETUP_COUNT = "SETUP_COUNT"
 
     @property
     def legal(self) -> bool:
@@ -77,7 +91,8 @@ class Reason(Enum):
 
 _LEGAL = frozenset({Reason.EMPTY, Reason.BEATS, Reason.MATCHES, Reason.ANYWHERE, Reason.RESET,
                     Reason.UNDER_LIMIT, Reason.UNBEATABLE_OK, Reason.FOUR_ANYTIME,
-                    Reason.PICKUP_OK, Reason.FLIP_OK, Reason.SWAP_OK, Reason.READY_OK})
+                    Reason.PICKUP_OK, Reason.FLIP_OK, Reason.SWAP_OK, Reason.READY_OK,
+                    Reason.PLACE_OK, Reason.DEFLECT, Reason.RUN, Reason.GAMBLE_OK, Reason.SLIDE_OK})
 
 
 @dataclass(frozen=True)
@@ -183,12 +198,64 @@ def _zone(p: Player) -> str:
     return NONE
 
 
-def _placement(v: Variant, top: int, rank: int, n: int, zone: str) -> tuple[bool, str, tuple[str, ...]]:
+def _matrix(table: Table, v: Variant) -> tuple[tuple[tuple[bool, str, tuple[str, ...]], ...], ...]:
+    """The play-on table in force: reversed while an odd number of reversing cards lie in the pile."""
+    if v.reversal >= 0:
+        r = v.reversal
+        if sum(1 for play in table.pile for c in play.cards if c >> 2 == r) % 2:
+            return v.cells_rev
+    return v.cells
+
+
+def _deflects(v: Variant, card: int) -> bool:
+    if v.deflect is None or card >> 2 != v.deflect[0]:
+        return False
+    colour = v.deflect[1]
+    return colour == "any" or (colour == "red") == is_red(card)
+
+
+def _forced(table: Table, v: Variant) -> bool:
+    """Is a forced pickup (a superjoker, perhaps passed on by red jacks) waiting?"""
+    if v.force < 0 or not table.pile:
+        return False
+    for play in reversed(table.pile):
+        for c in reversed(play.cards):
+            if _deflects(v, c):
+                continue
+            return c >> 2 == v.force
+    return False
+
+
+def _placement(
+    cells: tuple[tuple[tuple[bool, str, tuple[str, ...]], ...], ...], v: Variant, top: int, rank: int, n: int,
+    zone: str,
+) -> tuple[bool, str, tuple[str, ...]]:
     """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
-    cell = v.cells[top][rank]
-    if not cell[0] and n >= 4 and zone == HAND and v.setting_origin("four_anytime"):
+    cell = cells[top][rank]
+    if not cell[0] and n >= 4 and zone == HAND and v.setting_origin("four_anytime") and cell[1] != "FORCED_PICKUP":
         return True, "FOUR_ANYTIME", (v.setting_origin("four_anytime"),)
     return cell
+
+
+def _stack_groups(p: Player, rank: int) -> list[tuple[int, ...]]:
+    return [s for s in p.face_up if s[0] >> 2 == rank]
+
+
+def _whole_stacks(p: Player, cards: tuple[int, ...]) -> bool:
+    """Are ``cards`` exactly the union of some of the player's face-up stacks?"""
+    stacks = _stack_groups(p, cards[0] >> 2)
+    want = sorted(cards)
+    for n in range(1, len(stacks) + 1):
+        for group in combinations(stacks, n):
+            if sorted(c for s in group for c in s) == want:
+                return True
+    return False
+
+
+def _swap_rule(v: Variant, cards: tuple[int, ...]) -> tuple[str, str] | None:
+    if not v.swaps or not cards:
+        return None
+    return v.swaps.get((cards[0] >> 2, 0)) or v.swaps.get((-1, len(cards)))
 
 
 # -- the one judge ---------------------------------------------------------
@@ -200,26 +267,48 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
     if game_over(table, v):
         return Reason.GAME_OVER, ("core",), ctx
     p = table.player
+    setup_fid = v.setting_origin("setup") or "core"
     if table.setup:
-        if move.kind == SWAP:
+        if move.kind == SWAP and v.setup in ("swap", "stack"):
             h, u = move.cards
             if h not in p.hand:
                 ctx["card"] = h
-                return Reason.NOT_HELD, ("setup-swap",), ctx
+                return Reason.NOT_HELD, (setup_fid,), ctx
             if u not in p.face_up_cards:
                 ctx["card"] = u
                 ctx["zone"] = FACE_UP
-                return Reason.NOT_HELD, ("setup-swap",), ctx
-            return Reason.SWAP_OK, (v.setting_origin("setup") or "setup-swap",), ctx
+                return Reason.NOT_HELD, (setup_fid,), ctx
+            return Reason.SWAP_OK, (setup_fid,), ctx
+        if move.kind == PLACE and v.setup == "choose":
+            if move.cards[0] not in p.hand:
+                ctx["card"] = move.cards[0]
+                return Reason.NOT_HELD, (setup_fid,), ctx
+            if len(p.face_up) >= v.setup_count:
+                ctx["n"] = v.setup_count
+                return Reason.SETUP_COUNT, (setup_fid,), ctx
+            return Reason.PLACE_OK, (setup_fid,), ctx
         if move.kind == READY:
-            return Reason.READY_OK, (v.setting_origin("setup") or "setup-swap",), ctx
-        return Reason.SETUP_ONLY, (v.setting_origin("setup") or "core",), ctx
-    if move.kind in (SWAP, READY):
+            if v.setup == "choose" and len(p.face_up) != v.setup_count:
+                ctx["n"] = v.setup_count
+                return Reason.SETUP_COUNT, (setup_fid,), ctx
+            return Reason.READY_OK, (setup_fid,), ctx
+        return Reason.SETUP_ONLY, (setup_fid,), ctx
+    if move.kind in (SWAP, READY, PLACE):
         return Reason.NOT_SETUP, ("core",), ctx
 
     zone = _zone(p)
+    forced = v.force >= 0 and _forced(table, v)
     if move.kind == PLAY:
-        return _judge_play(table, v, p, zone, move.cards, ctx)
+        if forced:
+            force_fid = v.origin[v.force]["force"]
+            if all(_deflects(v, c) for c in move.cards) and zone != FACE_DOWN:
+                deflect_fid = v.origin[v.deflect[0]]["deflect"] if v.deflect else force_fid
+                code, frags, ctx = _judge_held(table, v, p, zone, move.cards, ctx)
+                if code is not Reason.BEATS:
+                    return code, frags, ctx
+                return Reason.DEFLECT, (force_fid, deflect_fid), ctx
+            return Reason.FORCED_PICKUP, (force_fid,), ctx
+        return _judge_play(table, v, p, zone, move, ctx)
     if move.kind == FLIP:
         if zone != FACE_DOWN:
             ctx["zone"] = zone
@@ -227,10 +316,32 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
         if move.index > len(p.face_down):
             ctx["n"] = len(p.face_down)
             return Reason.FLIP_RANGE, ("core",), ctx
+        if forced:
+            return Reason.FORCED_PICKUP, (v.origin[v.force]["force"],), ctx
         return Reason.FLIP_OK, ("core",), ctx
+    if move.kind == GAMBLE:
+        gfid = v.setting_origin("gamble")
+        if not v.gamble or zone != HAND or not table.stock or forced:
+            ctx["why"] = ("variant" if not v.gamble else "stock" if not table.stock
+                          else "forced" if forced else "zone")
+            return Reason.NO_GAMBLE, ((gfid,) if gfid else ("core",)), ctx
+        return Reason.GAMBLE_OK, (gfid,), ctx
+    if move.kind == SLIDE:
+        sfid = v.setting_origin("slide")
+        card = move.cards[0]
+        if v.slide < 0 or card >> 2 != v.slide or card not in p.hand or not table.pile or forced:
+            ctx["why"] = ("variant" if v.slide < 0 else "rank" if card >> 2 != v.slide
+                          else "held" if card not in p.hand else "pile" if not table.pile else "forced")
+            ctx["card"] = card
+            return Reason.NO_SLIDE, ((sfid,) if sfid else ("core",)), ctx
+        return Reason.SLIDE_OK, (sfid,), ctx
     # pickup
     if not table.pile:
         return Reason.EMPTY_PILE, ("core",), ctx
+    if forced:
+        if move.cards:
+            return Reason.PICKUP_WITH_NOT_HERE, (v.origin[v.force]["force"],), ctx
+        return Reason.PICKUP_OK, (v.origin[v.force]["force"],), ctx
     if zone == FACE_DOWN:
         return Reason.MUST_FLIP, ("core",), ctx
     adds = v.face_up_pickup_adds
@@ -258,18 +369,14 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
     return Reason.PICKUP_OK, (pick_fid,) + ((fu_fid,) if zone == FACE_UP else ()), ctx
 
 
-def _judge_play(
+def _judge_held(
     table: Table, v: Variant, p: Player, zone: str, cards: tuple[int, ...], ctx: dict[str, object]
 ) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
-    ranks = {c >> 2 for c in cards}
+    """Are the cards held where the player may play from now? (BEATS stands for yes.)"""
     if not cards:
         return Reason.NOT_HELD, ("core",), ctx
-    if len(ranks) > 1:
-        ctx["cards"] = cards
-        return Reason.MIXED_RANKS, ("core",), ctx
     if zone == FACE_DOWN:
         return Reason.MUST_FLIP, ("core",), ctx
-    combo = ()
     if len(cards) == 1 and cards[0] in (p.hand if zone == HAND else p.face_up_cards):
         pass  # the common case: one card, held where it may be played from
     elif zone == HAND:
@@ -282,7 +389,7 @@ def _judge_play(
             from_up = want - held
             if (combo_fid and not table.stock and all(want[c] >= k for c, k in held.items())
                     and all(up[c] >= k for c, k in from_up.items())):
-                combo = (combo_fid,)  # the whole hand, with matching face-up cards
+                ctx["combo"] = combo_fid  # the whole hand, with matching face-up cards
             else:
                 ctx["card"] = short[0]
                 if Counter(p.face_up_cards)[short[0]] >= want[short[0]] - held[short[0]]:
@@ -295,15 +402,100 @@ def _judge_play(
                 ctx["card"] = c
                 ctx["zone"] = FACE_UP
                 return Reason.NOT_HELD, ("core",), ctx
+    if zone == FACE_UP and any(len(s) > 1 for s in p.face_up) and not _whole_stacks(p, cards):
+        return Reason.WHOLE_STACK, (v.setting_origin("setup") or "core",), ctx
+    return Reason.BEATS, (), ctx
+
+
+def _judge_play(
+    table: Table, v: Variant, p: Player, zone: str, move: Move, ctx: dict[str, object]
+) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
+    cards = move.cards
+    if not cards:
+        return Reason.NOT_HELD, ("core",), ctx
     rank = cards[0] >> 2
-    top = effective_top(table, v)
-    ctx["rank"], ctx["top"], ctx["n"] = rank, top, len(cards)
-    ok, code, frags = _placement(v, top.rank, rank, len(cards), zone)
-    if top.looked_through:
-        t_fid = v.origin[top.looked_through[0]].get("transparent")
-        if t_fid:
-            frags = frags + (t_fid,)
-    return Reason(code), frags + combo, ctx
+    mixed = any(c >> 2 != rank for c in cards)
+    if mixed and not v.runs:
+        ctx["cards"] = cards
+        return Reason.MIXED_RANKS, ("core",), ctx
+    code, frags, ctx = _judge_held(table, v, p, zone, cards, ctx)
+    if code is not Reason.BEATS:
+        return code, frags, ctx
+    if mixed:
+        code, frags, ctx = _judge_run(table, v, cards, ctx)
+    else:
+        top = effective_top(table, v)
+        ctx["rank"], ctx["top"], ctx["n"] = rank, top, len(cards)
+        ok, name, frags = _placement(_matrix(table, v), v, top.rank, rank, len(cards), zone)
+        if top.looked_through:
+            t_fid = v.origin[top.looked_through[0]].get("transparent")
+            if t_fid:
+                frags = frags + (t_fid,)
+        code = Reason(name)
+    if "combo" in ctx:
+        frags = frags + (str(ctx["combo"]),)
+    if code.legal and move.give >= 0:
+        return _judge_swap(table, v, p, move, code, frags, ctx)
+    return code, frags, ctx
+
+
+def _judge_run(
+    table: Table, v: Variant, cards: tuple[int, ...], ctx: dict[str, object]
+) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
+    """A run: two or more cards of one suit in unbroken ascending order, each step legal."""
+    run_fid = v.setting_origin("runs")
+    seq = sorted(cards, key=lambda c: c >> 2)
+    ranks = [c >> 2 for c in seq]
+    if (JOKER in cards or len({c & 3 for c in cards}) != 1 or len(cards) < v.runs
+            or any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False))):
+        ctx["cards"] = cards
+        return Reason.NOT_A_RUN, (run_fid,), ctx
+    pile = table.pile
+    first_cell: tuple[bool, str, tuple[str, ...]] | None = None
+    for k, c in enumerate(seq):
+        step = replace(table, pile=pile)
+        top = effective_top(step, v)
+        ok, name, frags = _matrix(step, v)[top.rank][c >> 2]
+        if first_cell is None:
+            first_cell = (ok, name, frags)
+            ctx["rank"], ctx["top"], ctx["n"] = c >> 2, top, 1
+        if not ok or (v.burn[c >> 2] and k != len(seq) - 1):
+            ctx["card"], ctx["step_top"] = c, top.rank
+            return Reason.RUN_STEP, (run_fid,) + frags, ctx
+        pile = pile + (Play((c,), table.turn),)
+    ctx["run"] = tuple(seq)
+    return Reason.RUN, (run_fid,) + (first_cell[2] if first_cell else ()), ctx
+
+
+def _judge_swap(
+    table: Table, v: Variant, p: Player, move: Move, code: Reason, frags: tuple[str, ...], ctx: dict[str, object]
+) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
+    rule = _swap_rule(v, move.cards)
+    if rule is None:
+        return Reason.NO_SWAP, ("core",), ctx
+    how, fid = rule
+    rest = list(p.hand)
+    for c in move.cards:
+        if c in rest:
+            rest.remove(c)
+    ctx["swap"] = how
+    if move.give not in rest:
+        ctx["card"] = move.give
+        return Reason.BAD_SWAP, (fid,), ctx
+    if how == "own-face-up":
+        if move.target or move.take not in p.face_up_cards:
+            return Reason.BAD_SWAP, (fid,), ctx
+        return code, frags + (fid,), ctx
+    names = [q.name for q in table.players]
+    if move.target not in names or move.target == p.name or table.players[names.index(move.target)].out:
+        return Reason.BAD_SWAP, (fid,), ctx
+    other = table.players[names.index(move.target)]
+    if how == "other-hand":
+        if move.take >= 0 or not other.hand or move.index > len(other.hand):
+            return Reason.BAD_SWAP, (fid,), ctx
+    elif move.take not in other.face_up_cards:
+        return Reason.BAD_SWAP, (fid,), ctx
+    return code, frags + (fid,), ctx
 
 
 def _first_play(table: Table, v: Variant) -> Move | None:
@@ -325,7 +517,11 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
         cards = p.face_up_cards
     else:
         return
+    if v.extras:
+        yield from _extra_plays(table, v, p, zone)
+        return
     top = _top_rank(table, v)
+    cells = v.cells
     by_rank: dict[int, list[int]] = {}
     for c in cards:
         by_rank.setdefault(c >> 2, []).append(c)
@@ -333,7 +529,7 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
     for rank, group in by_rank.items():
         seen: set[tuple[int, ...]] = set()
         for n in range(1, len(group) + 1):
-            if not _placement(v, top, rank, n, zone)[0]:
+            if not _placement(cells, v, top, rank, n, zone)[0]:
                 continue
             for sub in combinations(sorted(group), n):
                 if sub not in seen:
@@ -343,13 +539,79 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
             ups = sorted(c for c in p.face_up_cards if c >> 2 == rank)
             base = tuple(sorted(group))
             for n in range(1, len(ups) + 1):
-                if not _placement(v, top, rank, len(base) + n, zone)[0]:
+                if not _placement(cells, v, top, rank, len(base) + n, zone)[0]:
                     continue
                 for sub in combinations(ups, n):
                     cards_ = tuple(sorted(base + sub))
                     if cards_ not in seen:
                         seen.add(cards_)
                         yield Move(PLAY, cards_)
+
+
+def _extra_plays(table: Table, v: Variant, p: Player, zone: str):  # type: ignore[no-untyped-def]
+    """Plays for variants with rules beyond the plain table: candidates, each put to the judge."""
+    cards = p.hand if zone == HAND else p.face_up_cards
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        by_rank.setdefault(c >> 2, []).append(c)
+    candidates: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for rank, group in by_rank.items():
+        if zone == FACE_UP and any(len(s) > 1 for s in p.face_up):
+            stacks = _stack_groups(p, rank)
+            subs = [tuple(sorted(c for s in g for c in s))
+                    for n in range(1, len(stacks) + 1) for g in combinations(stacks, n)]
+        else:
+            subs = [sub for n in range(1, len(group) + 1) for sub in combinations(sorted(group), n)]
+            if zone == HAND and v.final_card_combo and not table.stock and len(by_rank) == 1:
+                ups = sorted(c for c in p.face_up_cards if c >> 2 == rank)
+                base = tuple(sorted(group))
+                subs += [tuple(sorted(base + sub)) for n in range(1, len(ups) + 1)
+                         for sub in combinations(ups, n)]
+        for sub in subs:
+            if sub not in seen:
+                seen.add(sub)
+                candidates.append(sub)
+    if v.runs:
+        for suit in range(4):
+            ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
+            for i, start in enumerate(ranks):
+                seq = [start]
+                for r in ranks[i + 1:]:
+                    if r != seq[-1] + 1:
+                        break
+                    seq.append(r)
+                    if len(seq) >= v.runs:
+                        candidates.append(tuple(r_ * 4 + suit for r_ in seq))
+    for sub in candidates:
+        move = Move(PLAY, sub)
+        if not _judge(table, v, move)[0].legal:
+            continue
+        yield move
+        rule = _swap_rule(v, sub)
+        if rule is not None and move.cards:
+            yield from _swap_moves(table, v, p, sub, rule[0])
+
+
+def _swap_moves(table: Table, v: Variant, p: Player, cards: tuple[int, ...], how: str):  # type: ignore[no-untyped-def]
+    rest = list(p.hand)
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+    gives = sorted(set(rest))
+    for give in gives:
+        if how == "own-face-up":
+            for take in sorted(set(p.face_up_cards)):
+                yield Move(PLAY, cards, give=give, take=take)
+            continue
+        for q in table.players:
+            if q.name == p.name or q.out:
+                continue
+            if how == "other-hand" and q.hand:
+                yield Move(PLAY, cards, give=give, target=q.name)
+            elif how == "other-face-up":
+                for take in sorted(set(q.face_up_cards)):
+                    yield Move(PLAY, cards, give=give, take=take, target=q.name)
 
 
 def legal_moves(table: Table, v: Variant | str) -> list[Move]:
@@ -359,18 +621,44 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
         return []
     p = table.player
     if table.setup:
+        if v.setup == "choose":
+            if len(p.face_up) < v.setup_count:
+                return [Move(PLACE, (c,)) for c in sorted(set(p.hand))]
+            return [Move(READY)]
         out = [Move(SWAP, (h, u)) for h in sorted(set(p.hand)) for u in sorted(set(p.face_up_cards))]
         return out + [Move(READY)]
     zone = _zone(p)
+    if v.extras and v.force >= 0 and _forced(table, v):
+        moves = [m for m in _forced_plays(p, v, zone)]
+        return moves + [Move(PICKUP)]
     if zone == FACE_DOWN:
         return [Move(FLIP, (), i + 1) for i in range(len(p.face_down))]
     moves = list(_plays(table, v))
-    if table.pile and (v.voluntary_pickup or not moves):
+    if v.extras:
+        if v.gamble and zone == HAND and table.stock:
+            moves.append(Move(GAMBLE))
+        if v.slide >= 0 and zone == HAND and table.pile:
+            moves += [Move(SLIDE, (c,)) for c in sorted(set(p.hand)) if c >> 2 == v.slide]
+    if table.pile and (v.voluntary_pickup or not any(m.kind == PLAY for m in moves)):
         if zone == FACE_UP and v.face_up_pickup_adds:
             moves += [Move(PICKUP, (c,)) for c in sorted(set(p.face_up_cards))]
         else:
             moves.append(Move(PICKUP))
     return moves
+
+
+def _forced_plays(p: Player, v: Variant, zone: str) -> list[Move]:
+    if zone == FACE_DOWN:
+        return []
+    cards = p.hand if zone == HAND else p.face_up_cards
+    deflect = sorted(c for c in cards if _deflects(v, c))
+    out: list[Move] = []
+    for n in range(1, len(deflect) + 1):
+        for sub in sorted(set(combinations(deflect, n))):
+            if zone == FACE_UP and any(len(s) > 1 for s in p.face_up) and not _whole_stacks(p, sub):
+                continue
+            out.append(Move(PLAY, sub))
+    return out
 
 
 # -- applying moves ------------------------------------------------------
@@ -430,8 +718,16 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
     pile = table.pile + (Play(cards, seat),)
     burned = table.burned
     direction = table.direction
-    rank = cards[0] >> 2
+    rank = cards[-1] >> 2
     n = len(cards)
+    if cards[0] >> 2 == rank:
+        flips = n if v.reverse[rank] else 0
+        skip = v.skip[rank] * n
+        play_again = v.play_again[rank]
+    else:  # a run: every card does what it does
+        flips = sum(1 for c in cards if v.reverse[c >> 2])
+        skip = sum(v.skip[c >> 2] for c in cards)
+        play_again = any(v.play_again[c >> 2] for c in cards)
     burn = v.burn[rank]
     if not burn and v.four_burns:
         run = 0
@@ -448,15 +744,14 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
         events.append(BURN)
         burned = burned + tuple(c for play in pile for c in play.cards)
         pile = ()
-    if v.reverse[rank] and n % 2:
+    if flips % 2:
         events.append(REVERSE)
         direction = -direction
-    skip = v.skip[rank] * n
     if skip:
         events.append(SKIP)
-    again = burn or v.play_again[rank]
+    again = burn or play_again
     stock = table.stock
-    draw = min(v.hand - len(p.hand), len(stock)) if stock else 0
+    draw = min(v.refill - len(p.hand), len(stock)) if stock else 0
     out = draw <= 0 and not (p.hand or p.face_up or p.face_down)
     if again and not out:
         events.append(PLAY_AGAIN)
@@ -464,6 +759,8 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
         p = Player(p.name, tuple(sorted(p.hand + stock[:draw])), p.face_up, p.face_down)
         stock = stock[draw:]
         events.append(DRAW)
+    if v.face_up_to_hand and not p.hand and not stock and p.face_up:
+        p = Player(p.name, tuple(sorted(p.face_up_cards)), (), p.face_down)
     players = table.players[:seat] + (p,) + table.players[seat + 1:]
     turn = seat
     if out:
@@ -479,7 +776,16 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
 
 def _pickup(table: Table, v: Variant, seat: int, p: Player, extra: tuple[int, ...], events: list[str]) -> Table:
     last_by = table.pile[-1].by if table.pile else -1
-    p = Player(p.name, tuple(sorted(p.hand + table.pile_cards + extra)), p.face_up, p.face_down)
+    taken = table.pile_cards + extra
+    burned = table.burned
+    if v.force >= 0 and v.force_once and _forced(table, v):
+        gone = next(c for c in reversed(taken) if c >> 2 == v.force)  # the forcing card leaves the game
+        rest = list(taken)
+        rest.reverse()
+        rest.remove(gone)
+        rest.reverse()
+        taken, burned = tuple(rest), burned + (gone,)
+    p = Player(p.name, tuple(sorted(p.hand + taken)), p.face_up, p.face_down)
     players = table.players[:seat] + (p,) + table.players[seat + 1:]
     events.append(PICKED_UP)
     after = v.after_pickup
@@ -492,7 +798,7 @@ def _pickup(table: Table, v: Variant, seat: int, p: Player, extra: tuple[int, ..
         turn = _next_seat(players, seat, -table.direction)
     else:
         turn = _next_seat(players, seat, table.direction)
-    return Table(players, (), table.stock, table.burned, turn, table.direction, table.decks,
+    return Table(players, (), table.stock, burned, turn, table.direction, table.decks,
                  table.setup, table.ready)
 
 
@@ -516,30 +822,52 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[s
             p = Player(p.name, tuple(hand), face_up, p.face_down)
         else:
             p = Player(p.name, p.hand, _remove_face_up(p.face_up, cards), p.face_down)
+        if move.give >= 0:
+            table, p = _do_swap(table, v, seat, p, move, events)
+        if len(cards) > 1 and cards[0] >> 2 != cards[-1] >> 2:
+            cards = tuple(sorted(cards, key=lambda c: c >> 2))  # a run lies in order, highest on top
         return _lay(table, v, seat, p, cards, events), events
     if kind == PICKUP:
         if move.cards:
             p = Player(p.name, p.hand, _remove_face_up(p.face_up, move.cards), p.face_down)
         return _pickup(table, v, seat, p, move.cards, events), events
-    if kind == FLIP:
-        i = move.index - 1
-        card = p.face_down[i]
-        if card == UNKNOWN:
-            raise TutorError(f"{p.name}'s face-down card {move.index} is unseen; name it to play it out")
-        p = Player(p.name, p.hand, p.face_up, p.face_down[:i] + p.face_down[i + 1:])
-        if v.place[_top_rank(table, v)][card >> 2]:
+    if kind in (FLIP, GAMBLE):
+        if kind == FLIP:
+            i = move.index - 1
+            card = p.face_down[i]
+            if card == UNKNOWN:
+                raise TutorError(f"{p.name}'s face-down card {move.index} is unseen; name it to play it out")
+            p = Player(p.name, p.hand, p.face_up, p.face_down[:i] + p.face_down[i + 1:])
+        else:
+            card = table.stock[0]
+            if card == UNKNOWN:
+                raise TutorError("the top card of the stock is unseen; name it to play it out")
+            table = replace(table, stock=table.stock[1:])
+        if _matrix(table, v)[_top_rank(table, v)][card >> 2][0]:
             return _lay(table, v, seat, p, (card,), events), events
         return _pickup(table, v, seat, p, (card,), events), events
+    if kind == SLIDE:
+        card = move.cards[0]
+        hand = list(p.hand)
+        hand.remove(card)
+        stock = table.stock
+        draw = min(v.refill - len(hand), len(stock)) if stock else 0
+        if draw > 0:
+            hand += stock[:draw]
+            stock = stock[draw:]
+            events.append(DRAW)
+        p = Player(p.name, tuple(sorted(hand)), p.face_up, p.face_down)
+        if v.face_up_to_hand and not p.hand and not stock and p.face_up:
+            p = Player(p.name, tuple(sorted(p.face_up_cards)), (), p.face_down)
+        table = replace(table.with_player(seat, p), pile=(Play((card,), seat),) + table.pile, stock=stock)
+        return table, events
+    if kind == PLACE:
+        card = move.cards[0]
+        p = Player(p.name, _remove(p.hand, (card,)), p.face_up + ((card,),), p.face_down)
+        return table.with_player(seat, p), events
     if kind == SWAP:
         h, u = move.cards
-        stacks = list(p.face_up)
-        for k, s in enumerate(stacks):
-            if u in s:
-                lst = list(s)
-                lst[lst.index(u)] = h
-                stacks[k] = tuple(lst)
-                break
-        p = replace(p, hand=tuple(sorted(_remove(p.hand, (h,)) + (u,))), face_up=tuple(stacks))
+        p = replace(p, hand=tuple(sorted(_remove(p.hand, (h,)) + (u,))), face_up=_replace_face_up(p.face_up, u, h))
         return table.with_player(seat, p), events
     # ready
     ready = list(table.ready or [False] * len(table.players))
@@ -551,6 +879,43 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[s
     while ready[nxt]:
         nxt = (nxt + 1) % len(ready)
     return replace(table, ready=tuple(ready), turn=nxt), events
+
+
+def _do_swap(table: Table, v: Variant, seat: int, p: Player, move: Move, events: list[str]) -> tuple[Table, Player]:
+    """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
+    give = move.give
+    hand = list(p.hand)
+    hand.remove(give)
+    if not move.target:
+        p = Player(p.name, tuple(sorted(hand + [move.take])),
+                   _replace_face_up(p.face_up, move.take, give), p.face_down)
+        events.append("swap")
+        return table, p
+    other_seat = next(i for i, q in enumerate(table.players) if q.name == move.target)
+    other = table.players[other_seat]
+    if move.take >= 0:
+        other = Player(other.name, other.hand, _replace_face_up(other.face_up, move.take, give), other.face_down)
+        got = move.take
+    else:
+        k = max(move.index, 1) - 1
+        got = other.hand[k]
+        rest = other.hand[:k] + other.hand[k + 1:]
+        other = Player(other.name, tuple(sorted(rest + (give,))) if UNKNOWN not in rest else rest + (give,),
+                       other.face_up, other.face_down)
+    p = Player(p.name, tuple(sorted(hand + [got])), p.face_up, p.face_down)
+    events.append("swap")
+    return table.with_player(other_seat, other), p
+
+
+def _replace_face_up(stacks: tuple[tuple[int, ...], ...], old: int, new: int) -> tuple[tuple[int, ...], ...]:
+    out = list(stacks)
+    for k, s in enumerate(out):
+        if old in s:
+            lst = list(s)
+            lst[lst.index(old)] = new
+            out[k] = tuple(lst)
+            break
+    return tuple(out)
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[str]]:

@@ -11,19 +11,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.cards import card_str, parse_card
+from tutor.cards import RANK_NAMES, card_str, parse_card, rank_index
 from tutor.errors import NotationError
 
-Kind = Literal["play", "flip", "pickup", "swap", "ready"]
+Kind = Literal["play", "flip", "pickup", "swap", "ready", "place", "gamble", "slide", "call"]
 PLAY: Kind = "play"
 FLIP: Kind = "flip"
 PICKUP: Kind = "pickup"
 SWAP: Kind = "swap"
 READY: Kind = "ready"
+PLACE: Kind = "place"
+GAMBLE: Kind = "gamble"
+SLIDE: Kind = "slide"
+CALL: Kind = "call"
 
 _FORMS = (
     "'play CARD [CARD ...]', 'flip N', 'pickup', 'pickup with CARD [CARD ...]', "
-    "'swap HANDCARD FACEUPCARD' or 'ready'"
+    "'swap HANDCARD FACEUPCARD', 'place CARD', 'ready', 'gamble', 'slide CARD', "
+    "'play CARD ... as RANK' or 'call'"
 )
 
 
@@ -33,7 +38,11 @@ class Move:
 
     kind: Kind
     cards: tuple[int, ...] = ()
-    index: int = 0  # flip: 1-based position among the face-down cards
+    index: int = 0  # flip: 1-based position among the face-down cards; swap from a hand: position
+    give: int = -1  # a swap after the play: the hand card given
+    take: int = -1  # ... and the face-up card taken (-1: a blind card from a hand)
+    target: str = ""  # ... from this player ("" for one's own face-up cards)
+    claim: int = -1  # bluff: the rank claimed for a face-down play
 
     @staticmethod
     def play(*cards: int) -> Move:
@@ -52,6 +61,18 @@ class Move:
         if verb == "play":
             if not rest:
                 raise NotationError(f"{text!r}: 'play' needs at least one card")
+            low = [w.lower() for w in rest]
+            if len(rest) >= 3 and low[-2] == "as" and not _is_card(rest[-1]):
+                # a bluff claim: 'play 7H as Q' ('AS' alone is the ace of spades)
+                try:
+                    claim = rank_index(rest[-1])
+                except NotationError:
+                    raise NotationError(f"{text!r}: {rest[-1]!r} is not a rank") from None
+                return Move(PLAY, tuple(sorted(_cards(text, rest[:-2]))), claim=claim)
+            if "swap" in low:
+                k = low.index("swap")
+                cards = tuple(sorted(_cards(text, rest[:k])))
+                return _swap_after(text, cards, rest[k + 1:])
             return Move(PLAY, tuple(sorted(_cards(text, rest))))
         if verb == "flip":
             if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) < 1:
@@ -71,10 +92,14 @@ class Move:
                     f"{text!r}: write 'swap HANDCARD FACEUPCARD', two cards"
                 )
             return Move(SWAP, _cards(text, rest))
-        if verb == "ready":
+        if verb in ("ready", "gamble", "call"):
             if rest:
-                raise NotationError(f"{text!r}: 'ready' takes nothing after it")
-            return Move(READY)
+                raise NotationError(f"{text!r}: {verb!r} takes nothing after it")
+            return Move({"ready": READY, "gamble": GAMBLE, "call": CALL}[verb])
+        if verb in ("place", "slide"):
+            if len(rest) != 1:
+                raise NotationError(f"{text!r}: write '{verb} CARD'")
+            return Move(PLACE if verb == "place" else SLIDE, _cards(text, rest))
         raise NotationError(f"{text!r} is not a move: write one of {_FORMS}")
 
     def __str__(self) -> str:
@@ -84,12 +109,55 @@ class Move:
             if self.cards:
                 return "pickup with " + " ".join(card_str(c) for c in self.cards)
             return "pickup"
-        if self.kind == READY:
-            return "ready"
-        return self.kind + " " + " ".join(card_str(c) for c in self.cards)
+        if self.kind in (READY, GAMBLE, CALL):
+            return self.kind
+        text = self.kind + " " + " ".join(card_str(c) for c in self.cards)
+        if self.claim >= 0:
+            text += " as " + RANK_NAMES[self.claim]
+        if self.give >= 0:
+            text += " swap " + card_str(self.give)
+            if self.take >= 0:
+                text += " for " + card_str(self.take)
+            if self.target:
+                text += " from " + self.target
+            if self.take < 0 and self.index:
+                text += f" {self.index}"
+        return text
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+def _swap_after(text: str, cards: tuple[int, ...], words: list[str]) -> Move:
+    """``swap 4H from C [N]`` (a blind card from C's hand), ``swap 4H for 9S [from C]`` (a face-up card)."""
+    form = f"{text!r}: write '... swap HANDCARD from PLAYER [N]' or '... swap HANDCARD for FACEUPCARD [from PLAYER]'"
+    if len(words) < 3:
+        raise NotationError(form)
+    give = _cards(text, words[:1])[0]
+    how = words[1].lower()
+    if how == "from":
+        target = words[2]
+        index = 0
+        if len(words) == 4 and words[3].isdigit() and int(words[3]) >= 1:
+            index = int(words[3])
+        elif len(words) != 3:
+            raise NotationError(form)
+        return Move(PLAY, cards, index=index, give=give, target=target)
+    if how == "for":
+        take = _cards(text, words[2:3])[0]
+        if len(words) == 3:
+            return Move(PLAY, cards, give=give, take=take)
+        if len(words) == 5 and words[3].lower() == "from":
+            return Move(PLAY, cards, give=give, take=take, target=words[4])
+    raise NotationError(form)
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except NotationError:
+        return False
+    return True
 
 
 def _cards(text: str, words: list[str]) -> tuple[int, ...]:

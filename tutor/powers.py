@@ -190,10 +190,11 @@ def _play_again(r: Rules, p: Mapping[str, Any], fid: str) -> None:
 # -- table-wide rules ------------------------------------------------------
 
 
-@power("deal", "down up hand", "", "how many cards each player gets face down, face up and in hand")
+@power("deal", "down up hand", "refill", "how many cards each player gets face down, face up and in hand")
 def _deal(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     for key in ("down", "up", "hand"):
         r.set(key, _int(p, key, fid, 0, 20), fid)
+    r.set("refill", _int(p, "refill", fid, 0, 20, p.get("hand")), fid)
 
 
 @power("packs", "", "decks jokers stock_min", "how many packs and jokers are used")
@@ -218,9 +219,11 @@ def _players(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("max_players", _int(p, "max", fid, 2, 10), fid)
 
 
-@power("setup", "method", "", "how face-up cards are chosen before play")
+@power("setup", "method", "count", "how face-up cards are chosen before play")
 def _setup(r: Rules, p: Mapping[str, Any], fid: str) -> None:
-    r.set("setup", _choice(p, "method", fid, ("swap", "none")), fid)
+    r.set("setup", _choice(p, "method", fid, ("swap", "choose", "stack", "none")), fid)
+    if "count" in p:
+        r.set("setup_count", _int(p, "count", fid, 1, 10), fid)
 
 
 @power("first-player", "method", "", "who leads the first play")
@@ -256,6 +259,58 @@ def _four_burns(r: Rules, p: Mapping[str, Any], fid: str) -> None:
 @power("four-anytime", "", "", "four or more of a kind from the hand may be played on any card")
 def _four_anytime(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("four_anytime", True, fid)
+
+
+@power("rank-reversal", "rank", "", "each card of this rank turns the rank order upside down while it lies in the pile")
+def _rank_reversal(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.rank(p, fid).origin["reversal"] = fid
+    r.set("reversal", _rank(p, fid), fid)
+
+
+@power("force-pickup", "rank", "once", "the next player must take the pile; with once, the card then leaves the game")
+def _force_pickup(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.rank(p, fid).origin["force"] = fid
+    r.set("force", _rank(p, fid), fid)
+    r.set("force_once", bool(p.get("once", True)), fid)
+
+
+@power("deflect", "rank", "colour", "a card of this rank and colour passes a forced pickup on to the next player")
+def _deflect(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.rank(p, fid).origin["deflect"] = fid
+    r.set("deflect", (_rank(p, fid), _choice(p, "colour", fid, ("red", "black", "any"))), fid)
+
+
+@power("runs", "", "min", "ascending runs of one suit may be played together, each step legal")
+def _runs(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.set("runs", _int(p, "min", fid, 2, 13, 2), fid)
+
+
+@power("swap", "with", "rank count", "after the play the player may swap a hand card (see 'with')")
+def _swap(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    how = _choice(p, "with", fid, ("other-hand", "own-face-up", "other-face-up"))
+    rank = _rank(p, fid) if "rank" in p else -1
+    count = _int(p, "count", fid, 1, 8, 1) if "count" in p else 0
+    if rank < 0 and not count:
+        raise VariantError(f"{fid}: a swap is set off by a rank or by a count of equal cards")
+    swaps = dict(r.get("swaps", {}))
+    swaps[(rank, count)] = (how, fid)
+    r.set("swaps", swaps, fid)
+
+
+@power("stock-gamble", "", "", "instead of playing from hand, a player may try the top card of the stock")
+def _stock_gamble(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.set("gamble", True, fid)
+
+
+@power("slide", "rank", "", "cards of this rank may be slid under the pile without using the turn")
+def _slide(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.rank(p, fid).origin["slide"] = fid
+    r.set("slide", _rank(p, fid), fid)
+
+
+@power("face-up-to-hand", "", "", "once hand and stock are gone, the face-up group is taken into the hand")
+def _face_up_to_hand(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.set("face_up_to_hand", True, fid)
 
 
 @power("goal", "find", "", "whether the game finds a loser or a winner")

@@ -103,6 +103,8 @@ class Variant:
     # per-rank lookup tables, indexed by rank (0 = 2 ... 12 = ace, 13 = joker)
     place: tuple[tuple[bool, ...], ...]  # place[top][rank]; top EMPTY (14) for an empty pile
     cells: tuple[tuple[Cell, ...], ...]
+    place_rev: tuple[tuple[bool, ...], ...]  # the same with the rank order reversed
+    cells_rev: tuple[tuple[Cell, ...], ...]
     transparent: tuple[bool, ...]
     alone_self: tuple[bool, ...]
     burn: tuple[bool, ...]
@@ -126,6 +128,18 @@ class Variant:
     jokers: int
     min_players: int
     max_players: int
+    refill: int = 3  # the hand is drawn back up to this while the stock lasts
+    setup_count: int = 0  # setup "choose": how many hand cards go face up
+    reversal: int = -1  # the rank that reverses the rank order (-1: none)
+    force: int = -1  # the rank that forces the next player to take the pile
+    force_once: bool = True
+    deflect: tuple[int, str] | None = None  # (rank, colour) that passes a forced pickup on
+    runs: int = 0  # shortest run (0: no runs)
+    swaps: Mapping[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (rank, count) -> (with, fid)
+    gamble: bool = False
+    slide: int = -1
+    face_up_to_hand: bool = False
+    extras: bool = False  # any rule beyond the plain table (checked once on the hot path)
     warnings: tuple[str, ...] = field(default=())
     powers_used: frozenset[str] = frozenset()
 
@@ -395,16 +409,27 @@ def compile_variant(
             apply_power(rules, spec, f.id, f"{f.path}: powers[{k}]")
     ranks = rules.ranks
     cells = tuple(tuple(_decide(ranks, top, rank) for rank in range(N_RANKS)) for top in range(EMPTY + 1))
+    cells_rev = tuple(tuple(_decide(ranks, top, rank, reverse=True) for rank in range(N_RANKS))
+                      for top in range(EMPTY + 1))
     g = rules.get
-    warnings = []
     jokers = g("jokers", 0)
-    for r in (13,):
-        rr = ranks[r]
-        if jokers == 0 and rr.origin:
-            warnings.append(f"{next(iter(rr.origin.values()))} gives jokers a power, but this variant has no jokers")
+    warnings = []
+    joker_rule = ranks[13].origin
+    if jokers == 0 and joker_rule:
+        fid = next(iter(joker_rule.values()))
+        warnings.append(f"{fid} gives jokers a power, but this variant has no jokers")
+    extras = {
+        "reversal": g("reversal", -1), "force": g("force", -1), "runs": g("runs", 0),
+        "swaps": g("swaps", {}), "gamble": g("gamble", False), "slide": g("slide", -1),
+        "face_up_to_hand": g("face_up_to_hand", False),
+    }
+    any_extra = (extras["reversal"] >= 0 or extras["force"] >= 0 or bool(extras["runs"]) or bool(extras["swaps"])
+                 or bool(extras["gamble"]) or extras["slide"] >= 0 or bool(extras["face_up_to_hand"])
+                 or g("setup", "swap") == "stack")
     return Variant(
         id=vid, preset=preset, fragments=frags, settings=dict(rules.settings), replaced=replaced,
         place=tuple(tuple(c[0] for c in row) for row in cells), cells=cells,
+        place_rev=tuple(tuple(c[0] for c in row) for row in cells_rev), cells_rev=cells_rev,
         transparent=tuple(r.transparent for r in ranks),
         alone_self=tuple(r.transparent and r.alone == "self" for r in ranks),
         burn=tuple(r.burn for r in ranks), reverse=tuple(r.reverse for r in ranks),
@@ -417,21 +442,38 @@ def compile_variant(
         down=g("down", 3), up=g("up", 3), hand=g("hand", 3), decks=g("decks", 1),
         stock_min=g("stock_min", 16), jokers=jokers,
         min_players=g("min_players", 2), max_players=g("max_players", 5),
+        refill=g("refill", g("hand", 3)), setup_count=g("setup_count", 0),
+        reversal=extras["reversal"], force=extras["force"], force_once=g("force_once", True),
+        deflect=g("deflect", None), runs=extras["runs"],
+        swaps={k: tuple(val) for k, val in dict(extras["swaps"]).items()},
+        gamble=bool(extras["gamble"]), slide=extras["slide"], face_up_to_hand=bool(extras["face_up_to_hand"]),
+        extras=any_extra,
         warnings=tuple(warnings),
         powers_used=frozenset(str(spec.get("power")) for f in frags for spec in f.powers),
     )
 
 
-def _decide(ranks: list[Any], top: int, rank: int) -> Cell:
-    """May ``rank`` be played on an effective top of ``top``? With the code and fragments."""
+def _decide(ranks: list[Any], top: int, rank: int, *, reverse: bool = False) -> Cell:
+    """May ``rank`` be played on an effective top of ``top``? With the code and fragments.
+
+    With ``reverse`` the rank order is upside down (a rank-reversing joker is in force).
+    """
     if top == EMPTY:
         return True, "EMPTY", ("core",)
     card, under = ranks[rank], ranks[top]
+
+    def order(r: int) -> int:
+        return 12 - r if reverse and r < 13 else r
+
     if under.after == "unbeatable":
         fid = under.origin["after"]
         if rank == top or rank in under.after_except:
             return True, "UNBEATABLE_OK", (fid,)
         return False, "UNBEATABLE", (fid,)
+    if under.origin.get("force"):
+        if under.origin.get("deflect") or card.origin.get("deflect"):
+            pass  # a forced pickup is judged by the engine (colour matters)
+        return False, "FORCED_PICKUP", (under.origin["force"],)
     if card.place == "anywhere":
         if top in card.place_on:
             return False, "NOT_ON", (card.origin["place"],)
@@ -439,16 +481,17 @@ def _decide(ranks: list[Any], top: int, rank: int) -> Cell:
     if under.after == "reset":
         return True, "RESET", (under.origin["after"],)
     if under.after == "lower":
-        ok = rank < top if under.strict else rank <= top
+        ok = order(rank) < order(top) if under.strict else order(rank) <= order(top)
         if ok and card.place == "only-on" and top not in card.place_on:
             return False, "NOT_ON", (card.origin["place"],)
         return ok, ("UNDER_LIMIT" if ok else "OVER_LIMIT"), (under.origin["after"],)
     if card.place == "only-on" and top not in card.place_on:
         return False, "NOT_ON", (card.origin["place"],)
-    if rank >= top:
+    rev = (ranks[13].origin.get("reversal"),) if reverse and ranks[13].origin.get("reversal") else ()
+    if order(rank) >= order(top):
         frags = ("core",) if card.place == "natural" else ("core", card.origin["place"])
-        return True, ("MATCHES" if rank == top else "BEATS"), frags
-    return False, "TOO_LOW", ("core",)
+        return True, ("MATCHES" if rank == top else "BEATS"), frags + rev
+    return False, "TOO_LOW", ("core",) + rev
 
 
 def rank_label(rank: int) -> str:
