@@ -594,6 +594,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     place, ranks_at, get_at, keep_at, special = R.place, R.ranks_at, R.get_at, R.keep_at, R.special
     transparent, first_top = R.transparent, R.first_top
     burn_t, reverse_t, skip_t, again_t = R.burn, R.reverse, R.skip, R.play_again
+    effects = tuple(burn_t[r] or reverse_t[r] or skip_t[r] > 0 or again_t[r] for r in range(N_RANKS))
     four_burns, voluntary, after, H, winner_goal = R.four_burns, R.voluntary, R.after, R.hand, R.winner
     fast = not R.four_anytime
     combo_var = R.combo
@@ -623,8 +624,13 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
         # a random move; RandomBot a random move. Plays come before pickups in the move list.
         mode = modes[seat]
         greedy = mode == _GREEDY or (mode == _EPSILON and not rand() < params[seat])
-        if (greedy and hand and fast and lead is None
-                and not (combo_var and not stock_left and len(subs) - subs.count(0) == 1)):
+        if not hand or not fast or lead is not None:
+            on_fast = False
+        elif combo_var and not stock_left:
+            on_fast = len(subs) - subs.count(0) != 1  # one rank left: the final-card combo may apply
+        else:
+            on_fast = True
+        if on_fast and greedy:
             # the fast path: the hand phase, a greedy choice. GreedyBot plays every copy of the
             # first rank in its keep-order that may go, unless that is a special worth keeping
             # while the pile is small; then it picks up. No random draws.
@@ -651,8 +657,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
                 kind = _PICKUP
                 if rec is not None:
                     rec.append((seat, _PICKUP, (), 0))
-        elif (hand and fast and not greedy and lead is None
-                and not (combo_var and not stock_left and len(subs) - subs.count(0) == 1)):
+        elif on_fast:
             # the fast path: the hand phase, a random choice
             vals = get_at[top](subs)
             nplay = sum(vals)
@@ -667,13 +672,11 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
             else:
                 j = randrange(n_all)
             if j < nplay:
-                i = 0
-                for s in vals:
+                for r in ranks_at[top]:
+                    s = subs[r]
                     if j < s:
                         break
                     j -= s
-                    i += 1
-                r = ranks_at[top][i]
                 sh = rsh[r]
                 f = (hand >> sh) & rm[r]
                 lst = plays[r].get(f)
@@ -795,8 +798,16 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
             pile_n += n
             pile_ranks.append(r)
             last_by = seat
-            again = again_t[r]
-            if burn_t[r] or (four_burns and run_n >= four_burns):
+            if effects[r]:  # the rank burns, reverses, skips or plays again
+                again = again_t[r]
+                if reverse_t[r] and n & 1:
+                    d = -d
+                skip = skip_t[r] * n
+                burn = burn_t[r]
+            else:
+                again = burn = False
+                skip = 0
+            if burn or (four_burns and run_n >= four_burns):
                 burned_val += pile_val
                 burned_n += pile_n
                 pile_val = pile_n = 0
@@ -804,9 +815,6 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
                 top = EMPTY
                 burns += 1
                 again = True
-            if reverse_t[r] and n & 1:
-                d = -d
-            skip = skip_t[r] * n
             # finish the turn: draw up to the hand size, go out, pass the turn
             draw = 0
             if stock_left:
