@@ -6,9 +6,8 @@ too slow for thousands of games. This module plays *the same games* as
 :func:`tutor.game.play_game` with the bots of ``tutor.game.BOTS`` (random, playful, greedy,
 epsilon; one kind for all seats or one per seat): the same deal, the same legal moves in
 the same order, the same random draws, the same stall rules and the same outcome, on plain
-mutable state, and tests assert that
-(``tests/test_sim.py``), in the way python-chess keeps ``push`` and ``push_san`` or OpenSpiel
-``ApplyAction`` and ``ApplyActionWithLegalityCheck`` in step.
+mutable state. ``tests/test_sim.py`` asserts that, move for move, the way python-chess keeps
+``push`` and ``push_san`` (OpenSpiel ``ApplyAction`` and ``ApplyActionWithLegalityCheck``) in step.
 
 >>> r = simulate("pagat", 4, seed=3)
 >>> from tutor.game import play_game
@@ -36,10 +35,12 @@ How it is fast:
 * Moves are small tuples ``(kind, cards, index)``; :class:`~tutor.moves.Move` objects are
   made only when a record is asked for.
 
-The face-up phase, the first move of a lowest-card-leads game, the final-card combo, a
-variant with four-of-a-kind-anytime and every greedy choice take the general path
-(:func:`_moves`), which builds the move list exactly as ``engine.legal_moves`` does; a
-random choice in the hand or face-down phase takes the fast one.
+* A greedy choice in the hand phase is read off ``subs`` too: every copy of the first
+  rank, in the bot's keep-order, that may go.
+
+The face-up phase, the first move of a lowest-card-leads game, a hand that may end in the
+final-card combo and a variant with four-of-a-kind-anytime take the general path
+(:func:`_moves`), which builds the move list exactly as ``engine.legal_moves`` does.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ _GOALS = ("loser", "winner")
 _PLAY, _PICKUP, _FLIP = 0, 1, 2
 _KINDS = (PLAY, PICKUP, FLIP)
 
+
 class SimUnsupported(TutorError):
     """The simulator cannot play this variant; use :func:`tutor.game.play_game`."""
 
@@ -119,9 +121,9 @@ def supports(v: Variant | str) -> bool:
 class _Rules:
     """One variant's rules as tuples of ints and bools, for the loop. Built once per variant."""
 
-    __slots__ = ("sig", "place", "ranks_at", "get_at", "keep_at", "special", "transparent", "first_top", "burn",
-                 "reverse", "skip", "play_again", "four_burns", "voluntary", "after", "adds",
-                 "combo", "winner", "hand", "four_anytime", "value")
+    __slots__ = ("sig", "place", "ranks_at", "get_at", "keep_at", "special", "transparent",
+                 "first_top", "burn", "reverse", "skip", "play_again", "four_burns", "voluntary",
+                 "after", "adds", "combo", "winner", "hand", "four_anytime", "value")
 
     def __init__(self, v: Variant) -> None:
         self.sig = _signature(v)
@@ -151,7 +153,7 @@ class _Rules:
         self.hand = int(v.hand)
         self.four_anytime = bool(v.setting_origin("four_anytime"))
         self.value = tuple(_value(v, r) for r in range(N_RANKS))  # the greedy bot's keep-order
-        # per effective top, the ranks that may go on it, the one the greedy bot plays first first
+        # per effective top, the ranks that may go on it, in the order the greedy bot prefers
         self.keep_at = tuple(tuple(sorted(ranks, key=self.value.__getitem__)) for ranks in self.ranks_at)
         self.special = tuple(bool(self.value[r][0]) for r in range(N_RANKS))
 
