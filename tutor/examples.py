@@ -37,7 +37,7 @@ def example_spec(frag: Fragment, ex: Mapping[str, Any]) -> str:
     for pid in ("pagat", "lancaster", *sorted(presets)):
         if pid in presets and frag.id in presets[pid].fragments:
             return pid
-    return f"pagat+{frag.id}"
+    return "+".join(["pagat", *frag.requires, frag.id])
 
 
 def load_example(frag: Fragment, k: int) -> Example:

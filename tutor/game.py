@@ -83,14 +83,43 @@ def _value(v: Variant, rank: int) -> tuple[int, int]:
 
 
 def arrange(table: Table, v: Variant) -> Table:
-    """Greedy setup: keep the best cards face up (specials, then high cards)."""
+    """Greedy setup: keep the best cards face up (specials, then high cards).
+
+    With ``setup: choose`` the best ``setup_count`` hand cards are laid face up; with
+    ``setup: stack`` (Karma) equal cards share a face-up stack and the hand is refilled,
+    stacking further matches, until it holds the hand size again.
+    """
+    if v.setup == "stack":
+        return _arrange_stacks(table, v)
     players = []
     for p in table.players:
         pool = sorted(p.hand + p.face_up_cards, key=lambda c: _value(v, c >> 2))
-        n_up = len(p.face_up_cards)
+        n_up = v.setup_count if v.setup == "choose" else len(p.face_up_cards)
         hand, up = pool[: len(pool) - n_up], pool[len(pool) - n_up:]
         players.append(replace(p, hand=tuple(sorted(hand)), face_up=tuple((c,) for c in up)))
     return replace(table, players=tuple(players))
+
+
+def _arrange_stacks(table: Table, v: Variant) -> Table:
+    stock = list(table.stock)
+    players = []
+    for p in table.players:
+        pool = sorted(p.hand + p.face_up_cards, key=lambda c: _value(v, c >> 2), reverse=True)
+        ranks: list[int] = []
+        for c in pool:
+            if c >> 2 not in ranks and len(ranks) < len(p.face_up):
+                ranks.append(c >> 2)
+        stacks = {r: [c for c in pool if c >> 2 == r] for r in ranks}
+        hand = [c for c in pool if c >> 2 not in stacks]
+        while len(hand) < v.refill and stock:
+            c = stock.pop(0)
+            if c >> 2 in stacks:
+                stacks[c >> 2].append(c)
+            else:
+                hand.append(c)
+        players.append(replace(p, hand=tuple(sorted(hand)),
+                               face_up=tuple(tuple(sorted(stacks[r])) for r in ranks)))
+    return replace(table, players=tuple(players), stock=tuple(stock))
 
 
 def start(table: Table, v: Variant) -> Table:
@@ -139,7 +168,7 @@ class GreedyBot:
             p = table.player
             # a special is worth keeping when picking up a small pile is cheap
             if best_key is not None and best_key[0] == 1 and v.voluntary_pickup and _zone(p) == HAND:
-                if len(table.pile_cards) <= 2 and len(p.hand) <= v.hand and _top_rank(table, v) != EMPTY:
+                if len(table.pile_cards) <= 2 and len(p.hand) <= v.refill and _top_rank(table, v) != EMPTY:
                     for m in moves:
                         if m.kind == PICKUP:
                             return m

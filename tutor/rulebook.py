@@ -14,10 +14,11 @@ from tutor.variant import Fragment, Variant
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Cards and deal", ("deal",)),
     ("Setup", ("setup", "first-player")),
-    ("Play", ("core", "pickup-choice", "after-pickup", "mixed-plays", "runs-and-sets", "stock")),
+    ("Play", ("core", "pickup-choice", "after-pickup", "mixed-plays", "runs-and-sets", "pairs", "triples",
+              "stock")),
     ("Special cards", ("2", "10", "four-of-a-kind", "8", "7", "9", "5", "3", "4", "J",
                        "red-jacks", "jokers")),
-    ("Endgame", ("face-up-pickup",)),
+    ("Endgame", ("face-up-pickup", "phase-two")),
     ("Winning and losing", ("goal", "customs")),
 )
 

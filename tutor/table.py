@@ -106,10 +106,12 @@ class Table:
 
         players = []
         for p in self.players:
-            up: list[Any] = [
+            up: list[Any] | int = [
                 card_str(s[0]) if len(s) == 1 else [card_str(c) for c in s]
                 for s in p.face_up
             ]
+            if p.face_up and all(s == (UNKNOWN,) for s in p.face_up):
+                up = len(p.face_up)
             players.append(
                 {"name": p.name, "hand": zone(p.hand), "face_up": up,
                  "face_down": zone(p.face_down)}
@@ -271,6 +273,9 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
 def _face_up(raw: Any, at: str) -> tuple[tuple[int, ...], ...]:
     if raw is None:
         return ()
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        # unseen cards in the face-up zone (Nortenos lays them face down)
+        return tuple((c,) for c in _zone(raw, at))
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list):

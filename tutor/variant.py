@@ -36,7 +36,8 @@ GAMES_DIR = RULES_DIR / "games"
 SLOTS = (
     "core", "deal", "setup", "first-player", "pickup-choice", "after-pickup",
     "face-up-pickup", "mixed-plays", "2", "10", "four-of-a-kind", "8", "7", "9", "5",
-    "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "stock", "customs", "goal",
+    "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock", "phase-two",
+    "customs", "goal",
 )
 _FRAGMENT_KEYS = {"id", "slot", "title", "summary", "source", "reading", "powers",
                   "requires", "conflicts", "implies", "examples", "text", "note"}
