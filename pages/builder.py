@@ -4,10 +4,10 @@ conflicts and warnings, what can be played on what, and the variant as YAML."""
 from __future__ import annotations
 
 import streamlit as st
-import yaml
 
 from tutor.errors import TutorError
 from tutor.rulebook import SECTIONS
+from tutor.sheet import variant_yaml
 from tutor.variant import (
     SLOTS,
     Fragment,
@@ -128,21 +128,6 @@ def choose_rules(preset_id: str) -> list[str]:
     return chosen
 
 
-def variant_yaml(v: Variant) -> str:
-    """The assembled variant as a file ``tutor`` reads: ``tutor rules THIS.yaml``."""
-    named = v.id.split("+")[1:]
-    files = {part: uploads()[part].path for part in named if part in uploads()}
-    data = {"preset": v.preset.id, "fragments": [files.get(p, p) for p in named]}
-    lines = [f"# {v.preset.title}, with house rules: {v.id}",
-             "# Use it with: tutor rules THIS-FILE.yaml  (or --variant THIS-FILE.yaml)"]
-    if files:
-        lines.append("# Keep your own fragment files (" + ", ".join(files.values()) + ") in the folder you run tutor from.")
-    lines.append(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
-    lines.append("# The rules, slot by slot:")
-    lines += [f"#   {f.slot}: {f.id} ({f.title})" for f in v.fragments]
-    return "\n".join(lines) + "\n"
-
-
 def compose(preset_id: str, chosen: list[str]) -> Variant | None:
     named: list[Fragment | str] = [uploads().get(p) or p for p in chosen]
     try:
@@ -159,7 +144,8 @@ def show_result(v: Variant) -> None:
     for w in v.warnings:
         st.warning(w, icon="⚠️")
     c1, c2 = st.columns(2)
-    c1.download_button("Download the variant (YAML)", variant_yaml(v), file_name="my-variant.yaml",
+    files = {part: uploads()[part].path for part in v.id.split("+")[1:] if part in uploads()}
+    c1.download_button("Download the variant (YAML)", variant_yaml(v, files), file_name="my-variant.yaml",
                        mime="application/x-yaml", on_click="ignore", icon=":material/download:", key="bld_dl")
     c2.button("Use it in the whole app", on_click=use_spec, args=(v.id,), key="bld_use",
               help="Sets the sidebar to this variant", icon=":material/check:")

@@ -54,9 +54,16 @@ def _ask(key: str) -> None:
     st.session_state[K_ANSWER] = (key, st.session_state.get(K_TRY))
 
 
+def _new_lesson() -> None:
+    """A new lesson starts with its own move picked and no answer shown."""
+    st.session_state.pop(K_TRY, None)
+    st.session_state.pop(K_ANSWER, None)
+
+
 def _next_lesson(keys: list[str]) -> None:
     k = keys.index(st.session_state[K_LESSON]) if st.session_state.get(K_LESSON) in keys else -1
     st.session_state[K_LESSON] = keys[(k + 1) % len(keys)]
+    _new_lesson()
 
 
 def show_lessons(v: Variant) -> None:
@@ -66,7 +73,8 @@ def show_lessons(v: Variant) -> None:
         return
     if st.session_state.get(K_LESSON) not in keys:
         st.session_state[K_LESSON] = keys[0]
-    key = st.selectbox("Lesson", keys, key=K_LESSON, format_func=lambda k: lesson_label(v, k))
+    key = st.selectbox("Lesson", keys, key=K_LESSON, format_func=lambda k: lesson_label(v, k),
+                       on_change=_new_lesson)
     ex = lesson(v, key)
     frag = v.fragment(ex.fragment)
     st.markdown(f"**{frag.title}.** {frag.summary}")

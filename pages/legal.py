@@ -18,7 +18,7 @@ from tutor.moves import FLIP, Move
 from tutor.share import decode_question, encode_question
 from tutor.table import Table, read_table_text, table_from_dict
 from tutor.variant import Variant
-from webui.state import current_variant, resolve_spec, use_spec
+from webui.state import current_variant, resolve_spec, use_spec, variant_in_use
 from webui.table_form import draw_form, form_to_raw, k, load_form
 from webui.table_view import show_table
 from webui.verdict_view import show_verdict
@@ -74,14 +74,14 @@ def import_text(text: str, where: str) -> None:
     try:
         raw = read_table_text(text, where)
         spec = raw.pop("variant", None)
-        v = current_variant()
+        v = variant_in_use()
         if spec is not None:
             v = resolve_spec(str(spec))
         table = validate(raw, v, where)
     except TutorError as exc:
         st.session_state[K_IMPORT_ERR] = str(exc)
         return
-    if spec is not None and v.id != current_variant().id:
+    if spec is not None and v.id != variant_in_use().id:
         use_spec(v.id)
     st.session_state.pop(K_IMPORT_ERR, None)
     load_form(table, st.session_state.get(k("move"), ""))
@@ -106,7 +106,7 @@ def _import_pasted() -> None:
 
 
 def _load_example() -> None:
-    load_form(validate(EXAMPLE, current_variant()), EXAMPLE_MOVE)
+    load_form(validate(EXAMPLE, variant_in_use()), EXAMPLE_MOVE)
     st.session_state.pop(K_IMPORT_ERR, None)
 
 

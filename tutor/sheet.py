@@ -1,13 +1,17 @@
-"""The house rules sheet: a variant's rulebook to print and take to the table.
+"""What the app hands out about a variant: the house rules sheet and the variant file.
 
-Two forms of the same text, both built from :func:`tutor.rulebook.rulebook` and
-the play-on grid of :mod:`tutor.matrix`: Markdown, and a self-contained HTML page
-laid out for printing on A4 or Letter.
+The sheet comes in two forms of the same text, both built from
+:func:`tutor.rulebook.rulebook` and the play-on grid of :mod:`tutor.matrix`:
+Markdown, and a self-contained HTML page laid out for printing on A4 or Letter.
+The variant file (:func:`variant_yaml`) is what ``tutor --variant FILE`` reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+
+import yaml
 
 from tutor.matrix import PlayMatrix, play_matrix
 from tutor.rulebook import rulebook, rulebook_markdown
@@ -83,3 +87,23 @@ def _grid_html(m: PlayMatrix) -> str:
            "✓ may be played, ✗ may not, ↓ see-through (the card beneath decides).</p>")
     return (f'<table class="grid"><tr><th>card played →</th>{head}</tr>'
             + "".join(rows) + "</table>" + key)
+
+
+def variant_yaml(v: Variant, files: Mapping[str, str] | None = None) -> str:
+    """The variant as a file ``load_variant`` reads: its preset and the fragments laid over it.
+
+    ``files`` maps the spec part of a fragment that is not in the catalogue (an upload,
+    ``id@digest``) to the file name it should be read from, next to the variant file.
+    """
+    files = dict(files or {})
+    named = v.id.split("+")[1:]
+    data = {"preset": v.preset.id, "fragments": [files.get(p, p) for p in named]}
+    lines = [f"# {v.preset.title}, with house rules: {v.id}",
+             "# Use it with: tutor rules THIS-FILE.yaml  (or --variant THIS-FILE.yaml)"]
+    if files:
+        lines.append("# Keep your own fragment files (" + ", ".join(files.values())
+                     + ") in the folder you run tutor from.")
+    lines.append(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
+    lines.append("# The rules, slot by slot:")
+    lines += [f"#   {f.slot}: {f.id} ({f.title})" for f in v.fragments]
+    return "\n".join(lines) + "\n"

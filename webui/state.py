@@ -190,6 +190,13 @@ def variant_sidebar() -> Variant:
     return v
 
 
+def variant_in_use() -> Variant:
+    """The variant the sidebar last showed, drawing nothing: for callbacks, which run
+    before the page (use :func:`current_variant` in the page itself)."""
+    v = st.session_state.get(_K_VARIANT)
+    return v if isinstance(v, Variant) else load_variant(_default_preset())
+
+
 @contextmanager
 def sidebar_drawn() -> Iterator[None]:
     """``app.py`` runs the page inside this, after drawing the sidebar, so that

@@ -1,0 +1,294 @@
+"""The main flow of each page, driven through streamlit's AppTest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from test_app_support import all_markdown, open_page, texts
+
+from tutor.examples import load_example
+from tutor.records import record_catalogue
+from tutor.share import decode_question, encode_question
+from tutor.sheet import variant_yaml
+from tutor.variant import load_variant
+
+# -- Learn ---------------------------------------------------------------------
+
+
+def test_learn_shows_the_rulebook_with_sources() -> None:
+    at = open_page("pages/learn.py", v="lancaster")
+    text = all_markdown(at) + "\n".join(texts(at.caption))
+    assert "Eights are transparent and reverse play" in text
+    assert "ralpharama.com" in text
+
+
+@pytest.mark.parametrize("spec", ["pagat", "lancaster"])
+def test_every_lesson_answers_as_its_example_says(spec: str) -> None:
+    at = open_page("pages/learn.py", v=spec)
+    v = load_variant(spec)
+    keys = at.selectbox(key="learn_lesson").options
+    assert keys, "no lessons"
+    for label in keys:
+        at.selectbox(key="learn_lesson").set_value(_lesson_key(v, label)).run()
+        at.button(key="learn_ask").click().run()
+        assert not at.exception
+        fid, k = _lesson_key(v, label).rsplit("#", 1)
+        ex = load_example(v.fragment(fid), int(k))
+        verdicts = texts(at.success) + [e for e in texts(at.error) if e.startswith("**")]
+        assert len(verdicts) == 1, (label, verdicts)
+        assert ("is legal" in verdicts[0]) == bool(ex.expect["legal"]), (label, verdicts)
+        assert "The point of this example" in "\n".join(texts(at.info))
+
+
+def _lesson_key(v: object, label: str) -> str:
+    from tutor.variant import Variant
+    assert isinstance(v, Variant)
+    for f in v.fragments:
+        for k in range(len(f.examples)):
+            if label == f"{f.title} · example {k + 1}":
+                return f"{f.id}#{k}"
+    raise AssertionError(label)
+
+
+def test_learn_lets_you_try_an_illegal_move() -> None:
+    at = open_page("pages/learn.py", v="pagat")
+    radio = at.radio(key="learn_try")
+    illegal = [o for o in radio.options if o.startswith("play 4D")]
+    radio.set_value(illegal[0]).run()
+    at.button(key="learn_ask").click().run()
+    assert any("not legal" in e for e in texts(at.error))
+
+
+def test_the_house_rules_sheet_downloads() -> None:
+    at = open_page("pages/learn.py", v="lancaster+twos-pass-on")
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "House rules sheet (Markdown)" in labels and "Printable house rules (HTML)" in labels
+
+
+# -- Rulebook builder ---------------------------------------------------------------
+
+
+def _cell(at: object, row: str, col: str) -> str:
+    frame = at.dataframe[0].value  # type: ignore[attr-defined]
+    return str(frame.loc[row, col])
+
+
+def test_choosing_a_fragment_changes_the_matrix() -> None:
+    at = open_page("pages/builder.py", v="pagat")
+    assert _cell(at, "on 9", "K").startswith("✓")
+    at.radio(key="bld_slot_9").set_value("nines-lower").run()
+    assert not at.exception
+    assert _cell(at, "on 9", "K") == "✗ nines"
+    assert any("pagat+nines-lower" in s for s in texts(at.success))
+    at.radio(key="bld_slot_2").set_value("twos-play-again").run()
+    assert any("pagat+nines-lower+twos-play-again" in s for s in texts(at.success))
+
+
+def test_changing_the_preset_resets_the_slots() -> None:
+    at = open_page("pages/builder.py", v="pagat")
+    at.selectbox(key="bld_preset").set_value("lancaster").run()
+    assert at.radio(key="bld_slot_10").value == "tens-burn-restricted"
+    assert _cell(at, "on 8 (see-through)", "3").startswith("↓")
+
+
+def test_the_assembled_variant_downloads_as_a_file_tutor_reads(tmp_path: Path) -> None:
+    at = open_page("pages/builder.py", v="lancaster")
+    at.radio(key="bld_slot_2").set_value("twos-pass-on").run()
+    assert any(b.proto.label.startswith("Download the variant") for b in at.get("download_button"))
+    v = load_variant("lancaster+twos-pass-on")
+    text = variant_yaml(v)
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert yaml.safe_load(text)["fragments"] == ["twos-pass-on"]
+    assert load_variant(str(path)).id == "lancaster+twos-pass-on"
+
+
+MY_RULE = """\
+id: sevens-low
+slot: "7"
+title: Sevens make the next play lower
+summary: The player after a 7 must play a 7 or lower.
+source: {site: my kitchen table, section: house rules, contributor: me}
+powers:
+  - {power: anywhere, rank: "7"}
+"""
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"id: [unclosed", "line"),
+    (b"- just\n- a list\n", "mapping"),
+    (b"id: x\nslot: nowhere\ntitle: t\nsummary: s\n", "not a slot"),
+    (MY_RULE.replace('power: anywhere', 'power: fly').encode(), "fly"),
+    (b"\xff\xfe\x00", "not a text file"),
+    (MY_RULE.replace("sevens-low", "core").encode(), "already a rule"),
+])
+def test_a_bad_upload_is_refused_and_the_page_keeps_working(content: bytes, words: str) -> None:
+    at = open_page("pages/builder.py", v="pagat")
+    at.file_uploader(key="bld_upload").upload("mine.yaml", content, "application/x-yaml").run()
+    assert not at.exception
+    errors = texts(at.error)
+    assert len(errors) == 1 and words in errors[0] and "\n" not in errors[0], errors
+    at.radio(key="bld_slot_9").set_value("nines-lower").run()
+    assert _cell(at, "on 9", "K") == "✗ nines"
+
+
+def test_a_good_upload_joins_the_variant() -> None:
+    at = open_page("pages/builder.py", v="pagat")
+    at.file_uploader(key="bld_upload").upload("sevens.yaml", MY_RULE.encode(), "application/x-yaml").run()
+    assert not at.exception and not at.error, texts(at.error)
+    assert at.radio(key="bld_slot_7").value.startswith("sevens-low@")
+    assert any("pagat+sevens-low@" in s for s in texts(at.success))
+    at.button(key="bld_use").click().run()
+    assert at.session_state["variant"].id.startswith("pagat+sevens-low@")
+
+
+# -- Sample games -------------------------------------------------------------------
+
+
+def test_stepping_through_a_game() -> None:
+    at = open_page("pages/games.py", v="pagat")
+    rec = record_catalogue()["lancaster-example"]
+    assert at.query_params["game"] in ("lancaster-example", ["lancaster-example"])
+    at.button(key="games_next").click().run()
+    at.button(key="games_next").click().run()
+    assert at.slider(key="games_step").value == 2
+    assert f"Move 2 of {len(rec.steps)}" in all_markdown(at)
+    assert rec.steps[1].note[:30] in all_markdown(at)
+    at.button(key="games_back").click().run()
+    assert at.slider(key="games_step").value == 1
+    at.button(key="games_end").click().run()
+    assert at.slider(key="games_step").value == len(rec.steps)
+    assert at.button(key="games_next").disabled
+    at.button(key="games_start").click().run()
+    assert at.slider(key="games_step").value == 0
+    assert at.query_params["step"] in ("0", ["0"])
+
+
+@pytest.mark.parametrize("game", list(record_catalogue()))
+def test_every_game_opens_at_a_move_from_its_link_in_every_view(game: str) -> None:
+    rec = record_catalogue()[game]
+    at = open_page("pages/games.py", game=game, step=str(len(rec.steps)))
+    assert at.selectbox(key="games_game").value == game
+    assert f"Move {len(rec.steps)} of {len(rec.steps)}" in all_markdown(at)
+    for seat in ["all", *(p.name for p in rec.start.players)]:
+        at.segmented_control(key="games_seat").set_value(seat).run()
+        assert not at.exception
+    caps = "\n".join(texts(at.caption))
+    assert f"As {rec.start.players[-1].name} sees it" in caps
+
+
+def test_a_bad_game_in_the_link_falls_back() -> None:
+    at = open_page("pages/games.py", game="no-such-game", step="zz")
+    assert any("does not exist" in e for e in texts(at.error))
+    assert at.slider(key="games_step").value == 0
+
+
+# -- Is this move legal? -------------------------------------------------------------
+
+
+def _verdicts(at: object) -> list[str]:
+    return texts(at.success) + [e for e in texts(at.error) if e.startswith("**")]  # type: ignore[attr-defined]
+
+
+def test_the_example_question_and_the_sidebar_rejudges_it() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    assert _verdicts(at) == ["**play 7H 7S** is not legal in `pagat`. Two 7s do not beat the 8."]
+    at.sidebar.selectbox(key="sb_preset").set_value("lancaster").run()
+    [verdict] = _verdicts(at)
+    assert verdict.startswith("**play 7H 7S** is legal in `lancaster`")
+    assert "transparent 8" in verdict
+    assert "eights-transparent-reverse" in all_markdown(at)
+
+
+def test_build_a_table_ask_and_get_the_verdict() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.number_input(key="lf_n").set_value(2).run()
+    at.multiselect(key="lf_hand_0").set_value(["10S", "5D"]).run()
+    at.number_input(key="lf_hand_unseen_1").set_value(3).run()
+    at.number_input(key="lf_plays").set_value(1).run()
+    at.multiselect(key="lf_play_0").set_value(["KC"]).run()
+    at.number_input(key="lf_stock_unseen").set_value(0).run()
+    assert not [e for e in texts(at.error) if not e.startswith("**")], texts(at.error)
+    at.text_input(key="lf_move").input("play 10S").run()
+    [verdict] = _verdicts(at)
+    assert "is legal" in verdict and "burns" in verdict
+    assert "the pile is burned" in all_markdown(at)
+    pills = at.get("button_group")[0]
+    assert "play 5D" not in pills.options and "play 10S" in pills.options
+    pills.set_value("pickup").run()
+    assert at.text_input(key="lf_move").value == "pickup"
+    assert _verdicts(at)[0].startswith("**pickup** is legal")
+
+
+def test_invalid_tables_say_what_is_wrong_and_keep_the_input() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.multiselect(key="lf_up_1").select("7H").run()
+    errors = texts(at.error)
+    assert any("7H appears 2 times" in e for e in errors), errors
+    assert "7H" in at.multiselect(key="lf_up_1").value
+    assert not _verdicts(at)
+    at.multiselect(key="lf_up_1").unselect("7H").run()
+    assert _verdicts(at)
+    # a finished player to move
+    for key in ("lf_hand_0", "lf_up_0"):
+        at.multiselect(key=key).set_value([]).run()
+    at.number_input(key="lf_down_unseen_0").set_value(0).run()
+    assert any("has no cards left" in e for e in texts(at.error))
+    # cards and an unseen count in one zone
+    at.multiselect(key="lf_hand_1").set_value(["2S"]).run()
+    assert any("not both" in e for e in texts(at.error))
+
+
+def test_a_bad_move_is_a_one_line_error() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.text_input(key="lf_move").input("play ZZ").run()
+    [error] = [e for e in texts(at.error) if "Cannot read" in e]
+    assert "'ZZ' is not a card" in error
+    assert at.text_input(key="lf_move").value == "play ZZ"
+
+
+def test_the_link_reopens_the_same_question() -> None:
+    at = open_page("pages/legal.py", v="lancaster")
+    at.text_input(key="lf_move").input("play KD").run()
+    q = at.query_params["q"]
+    q = q[0] if isinstance(q, list) else q
+    assert decode_question(q).move == "play KD"
+    again = open_page("pages/legal.py", v="lancaster", q=q)
+    assert _verdicts(again) == _verdicts(at)
+    assert again.multiselect(key="lf_hand_0").value == at.multiselect(key="lf_hand_0").value
+
+
+def test_a_damaged_link_warns_and_shows_the_example() -> None:
+    at = open_page("pages/legal.py", q="garbage!")
+    assert any("cannot be used" in w for w in texts(at.warning))
+    impossible = encode_question({"players": [{"name": "A", "hand": ["7H"]}, {"name": "B", "hand": ["7H"]}],
+                                  "turn": "A"}, "play 7H")
+    at = open_page("pages/legal.py", q=impossible)
+    assert any("7H appears 2 times" in w for w in texts(at.warning))
+    assert _verdicts(at)
+
+
+GOOD_TABLE = """\
+variant: lancaster
+players:
+  - {name: X, hand: [9H, 9S, 3C]}
+  - {name: Y, hand: 2}
+pile: [[5C]]
+turn: X
+"""
+
+
+def test_import_a_table_file_and_export_it() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.text_area(key="lf_paste").input(GOOD_TABLE).run()
+    at.button(key="lf_load_paste").click().run()
+    assert not at.exception
+    assert at.session_state["variant"].id == "lancaster"
+    assert at.text_input(key="lf_name_0").value == "X"
+    assert at.multiselect(key="lf_hand_0").value == ["3C", "9H", "9S"]
+    at.file_uploader(key="lf_upload").upload("t.yaml", b"players: [oops", "application/x-yaml").run()
+    errors = texts(at.error)
+    assert any(e.startswith("Not imported: t.yaml") for e in errors), errors
+    assert at.text_input(key="lf_name_0").value == "X"
