@@ -87,6 +87,7 @@ SUPPORTED_POWERS = frozenset({
 })
 _AFTER = {"next": 0, "same": 1, "previous": 2}
 _GOALS = ("loser", "winner")
+_SETUPS = ("swap", "none", "choose")  # these change only the deal (game.arrange), not the play
 
 # move kinds in the hot path
 _PLAY, _PICKUP, _FLIP = 0, 1, 2
@@ -101,6 +102,10 @@ def unsupported_powers(v: Variant | str) -> frozenset[str]:
     """The powers (or settings) of ``v`` the simulator does not implement."""
     v = load_variant(v)
     bad = set(v.powers_used - SUPPORTED_POWERS)
+    if getattr(v, "extras", False):
+        bad.add("extras")  # the engine's own flag for rules beyond the plain table
+    if v.setup not in _SETUPS:
+        bad.add(f"setup={v.setup}")
     if v.after_pickup not in _AFTER:
         bad.add(f"after-pickup={v.after_pickup}")
     if v.goal not in _GOALS:
@@ -123,7 +128,7 @@ class _Rules:
 
     __slots__ = ("sig", "place", "ranks_at", "get_at", "keep_at", "special", "transparent",
                  "first_top", "burn", "reverse", "skip", "play_again", "four_burns", "voluntary",
-                 "after", "adds", "combo", "winner", "hand", "four_anytime", "value")
+                 "after", "adds", "combo", "winner", "refill", "four_anytime", "value")
 
     def __init__(self, v: Variant) -> None:
         self.sig = _signature(v)
@@ -150,7 +155,7 @@ class _Rules:
         self.adds = int(v.face_up_pickup_adds)
         self.combo = bool(v.final_card_combo)
         self.winner = v.goal == "winner"
-        self.hand = int(v.hand)
+        self.refill = int(v.refill)  # the hand is drawn back up to this while the stock lasts
         self.four_anytime = bool(v.setting_origin("four_anytime"))
         self.value = tuple(_value(v, r) for r in range(N_RANKS))  # the greedy bot's keep-order
         # per effective top, the ranks that may go on it, in the order the greedy bot prefers
@@ -171,7 +176,7 @@ def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
 def _signature(v: Variant) -> tuple[Any, ...]:
     return (v.place, v.transparent, v.alone_self, v.burn, v.reverse, v.skip, v.play_again,
             v.four_burns, v.voluntary_pickup, v.after_pickup, v.face_up_pickup_adds,
-            v.final_card_combo, v.goal, v.hand, v.setting_origin("four_anytime"),
+            v.final_card_combo, v.goal, v.refill, v.setting_origin("four_anytime"),
             tuple(_value(v, r) for r in range(N_RANKS)))
 
 
@@ -311,14 +316,16 @@ class SimResult:
     pickups: int
     burns: int
     flips: int
-    record: list[tuple[int, int, tuple[int, ...], int]] | None = field(default=None, repr=False)
+    # (seat, kind, cards, flip index) per move, kind 0 play, 1 pickup, 2 flip; from the engine,
+    # a move the simulator never makes (a slide, a gamble, a play with a swap) is (seat, Move)
+    record: list[Any] | None = field(default=None, repr=False)
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
         """``(seat, Move)`` for every move (only when simulated with ``record=True``)."""
         if self.record is None:
             raise TutorError("simulate(..., record=True) keeps the moves; this game was not recorded")
-        return [(seat, _move(kind, cards, index)) for seat, kind, cards, index in self.record]
+        return [e if len(e) == 2 else (e[0], _move(e[1], e[2], e[3])) for e in self.record]
 
     def move_strings(self) -> list[str]:
         return [str(m) for _, m in self.moves]
@@ -330,8 +337,14 @@ class SimResult:
         return SimResult(
             g.variant, g.seed, g.names, g.loser, g.winner, tuple(g.out_order), g.turns, g.stalled,
             events.count("pickup"), events.count("burn"), sum(1 for _, m, _ in g.moves if m.kind == FLIP),
-            [(seat, _KINDS.index(m.kind), m.cards, m.index) for seat, m, _ in g.moves],
+            [_entry(seat, m) for seat, m, _ in g.moves],
         )
+
+
+def _entry(seat: int, m: Move) -> tuple[Any, ...]:
+    if m.kind in _KINDS and m == Move(m.kind, m.cards, m.index):
+        return (seat, _KINDS.index(m.kind), m.cards, m.index)
+    return (seat, m)
 
 
 def _move(kind: int, cards: tuple[int, ...], index: int) -> Move:
@@ -465,6 +478,8 @@ def _game(v: Variant, rules: _Rules, players: int, seed: int,
           modes: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int,
           decks: int | None, record: bool, audit: bool) -> SimResult:
     table = start(arrange(deal(v, players, seed, decks=decks), v), v)
+    if any(len(stack) > 1 for p in table.players for stack in p.face_up):
+        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
     return _run(v, rules, _code(table.decks), table, seed, modes, max_turns, repeats, record, audit)
 
 
@@ -529,7 +544,7 @@ def _greedy(R: _Rules, moves: list[tuple[int, tuple[int, ...], int]], hand: int,
                 best, best_key = m, key
     if best is not None:
         if best_key is not None and best_key[0] == 1 and R.voluntary and hand:
-            if pile_n <= 2 and hand_n <= R.hand and top != EMPTY:
+            if pile_n <= 2 and hand_n <= R.refill and top != EMPTY:
                 for m in moves:
                     if m[0] == _PICKUP:
                         return m
@@ -597,13 +612,13 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     transparent, first_top = R.transparent, R.first_top
     burn_t, reverse_t, skip_t, again_t = R.burn, R.reverse, R.skip, R.play_again
     effects = tuple(burn_t[r] or reverse_t[r] or skip_t[r] > 0 or again_t[r] for r in range(N_RANKS))
-    four_burns, voluntary, after, H, winner_goal = R.four_burns, R.voluntary, R.after, R.hand, R.winner
+    four_burns, voluntary, after, H, winner_goal = R.four_burns, R.voluntary, R.after, R.refill, R.winner
     fast = not R.four_anytime
     combo_var = R.combo
     cv, csh, cm, rsh, rm, subt = C.cv, C.csh, C.cm, C.rsh, C.rm, C.subt
     plays, plays_of = C.plays, C.plays_of
 
-    rec: list[tuple[int, int, tuple[int, ...], int]] | None = [] if record else None
+    rec: list[Any] | None = [] if record else None
     seen: dict[tuple[int, ...], int] = {}
     zones: dict[tuple[object, ...], int] = {}  # face-up and face-down contents -> a small int
     zones_id = -1  # that int for the present contents; -1 once they change
