@@ -66,6 +66,20 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+# Rule sets the sources name without giving their rules: listed, not playable.
+NAMED_ONLY = (
+    {"name": "Twisted Shithead", "source": "pagat.com, Shithead, Variations",
+     "note": "by Galbraith/Lewis/Constance/Mabely (1993), described by Paul JaYmes; nearly every card has a power"},
+    {"name": "Reverse Shithead", "source": "pagat.com, Shithead, Variations",
+     "note": "contributed by Andrew Duthie; a reverse phase where beating the previous play is compulsory"},
+    {"name": "Shit-Boot", "source": "pagat.com, Shithead, Variations", "note": "an archived page only"},
+    {"name": "Mukava", "source": "pagat.com, Shithead, Variations (Cristian Seres)",
+     "note": "a Finnish version whose rules are on an archived Finnish page"},
+    {"name": "Piina", "source": "pagat.com, Shithead, Variations (Cristian Seres)",
+     "note": "a Finnish version whose rules are on an archived Finnish page"},
+)
+
+
 def cmd_variants(args: argparse.Namespace) -> int:
     presets = preset_catalogue()
     frags = fragment_catalogue()
@@ -81,6 +95,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
                  "source": f.source.cite(), "file": f.path}
                 for f in frags.values()
             ],
+            "named_only": [dict(n, status="named in the sources, rules not given") for n in NAMED_ONLY],
         }
         print(json.dumps(data, indent=1))
         return 0
@@ -90,6 +105,9 @@ def cmd_variants(args: argparse.Namespace) -> int:
     print("\nFragments, by slot:")
     for f in sorted(frags.values(), key=lambda f: (f.slot, f.id)):
         print(f"  {f.slot:15} {f.id:28} {f.summary}")
+    print("\nNamed in the sources, rules not given:")
+    for n in NAMED_ONLY:
+        print(f"  {n['name']:20} {n['note']} ({n['source']})")
     return 0
 
 

@@ -89,6 +89,7 @@ class Reason(Enum):
         return self in _LEGAL
 
 
+_REASONS = {r.value: r for r in Reason}
 _LEGAL = frozenset({Reason.EMPTY, Reason.BEATS, Reason.MATCHES, Reason.ANYWHERE, Reason.RESET,
                     Reason.UNDER_LIMIT, Reason.UNBEATABLE_OK, Reason.FOUR_ANYTIME,
                     Reason.PICKUP_OK, Reason.FLIP_OK, Reason.SWAP_OK, Reason.READY_OK,
@@ -253,7 +254,7 @@ def _whole_stacks(p: Player, cards: tuple[int, ...]) -> bool:
 
 
 def _swap_rule(v: Variant, cards: tuple[int, ...]) -> tuple[str, str] | None:
-    if not v.swaps or not cards:
+    if not v.swaps or not cards or cards[0] >> 2 != cards[-1] >> 2:
         return None
     return v.swaps.get((cards[0] >> 2, 0)) or v.swaps.get((-1, len(cards)))
 
@@ -264,11 +265,11 @@ def _swap_rule(v: Variant, cards: tuple[int, ...]) -> tuple[str, str] | None:
 def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
     """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
     ctx: dict[str, object] = {}
-    if game_over(table, v):
+    if not table.setup and _over(table.players, v):
         return Reason.GAME_OVER, ("core",), ctx
-    p = table.player
-    setup_fid = v.setting_origin("setup") or "core"
+    p = table.players[table.turn]
     if table.setup:
+        setup_fid = v.setting_origin("setup") or "core"
         if move.kind == SWAP and v.setup in ("swap", "stack"):
             h, u = move.cards
             if h not in p.hand:
@@ -414,7 +415,7 @@ def _judge_play(
     if not cards:
         return Reason.NOT_HELD, ("core",), ctx
     rank = cards[0] >> 2
-    mixed = any(c >> 2 != rank for c in cards)
+    mixed = len(cards) > 1 and any(c >> 2 != rank for c in cards)
     if mixed and not v.runs:
         ctx["cards"] = cards
         return Reason.MIXED_RANKS, ("core",), ctx
@@ -426,15 +427,16 @@ def _judge_play(
     else:
         top = effective_top(table, v)
         ctx["rank"], ctx["top"], ctx["n"] = rank, top, len(cards)
-        ok, name, frags = _placement(_matrix(table, v), v, top.rank, rank, len(cards), zone)
+        ok, name, frags = _placement(_matrix(table, v) if v.extras else v.cells, v, top.rank, rank,
+                                     len(cards), zone)
         if top.looked_through:
             t_fid = v.origin[top.looked_through[0]].get("transparent")
             if t_fid:
                 frags = frags + (t_fid,)
-        code = Reason(name)
+        code = _REASONS[name]
     if "combo" in ctx:
         frags = frags + (str(ctx["combo"]),)
-    if code.legal and move.give >= 0:
+    if move.give >= 0 and code.legal:
         return _judge_swap(table, v, p, move, code, frags, ctx)
     return code, frags, ctx
 
@@ -508,7 +510,11 @@ def _first_play(table: Table, v: Variant) -> Move | None:
 
 
 def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
-    """Every legal play (not pickups or flips) for the player to move."""
+    """Every legal play (not pickups or flips) for the player to move.
+
+    Asks the same questions as the judge: the placement table (reversed where a joker says
+    so), whole face-up stacks, the final-card combo, runs, and the swaps a play allows.
+    """
     p = table.player
     zone = _zone(p)
     if zone == HAND:
@@ -517,17 +523,25 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
         cards = p.face_up_cards
     else:
         return
-    if v.extras:
-        yield from _extra_plays(table, v, p, zone)
-        return
     top = _top_rank(table, v)
-    cells = v.cells
+    cells = _matrix(table, v) if v.extras else v.cells
+    stacked = zone == FACE_UP and any(len(s) > 1 for s in p.face_up)
     by_rank: dict[int, list[int]] = {}
     for c in cards:
         by_rank.setdefault(c >> 2, []).append(c)
     combo = zone == HAND and v.final_card_combo and not table.stock and len(by_rank) == 1
+    swaps = bool(v.swaps)
     for rank, group in by_rank.items():
         seen: set[tuple[int, ...]] = set()
+        if stacked:
+            stacks = _stack_groups(p, rank)
+            subs = sorted({tuple(sorted(c for s in g for c in s))
+                           for n in range(1, len(stacks) + 1) for g in combinations(stacks, n)},
+                          key=lambda t: (len(t), t))
+            for sub in subs:
+                if _placement(cells, v, top, rank, len(sub), zone)[0]:
+                    yield Move(PLAY, sub)
+            continue
         for n in range(1, len(group) + 1):
             if not _placement(cells, v, top, rank, n, zone)[0]:
                 continue
@@ -535,6 +549,10 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
                 if sub not in seen:
                     seen.add(sub)
                     yield Move(PLAY, sub)
+                    if swaps:
+                        rule = _swap_rule(v, sub)
+                        if rule is not None:
+                            yield from _swap_moves(table, v, p, sub, rule[0])
         if combo:
             ups = sorted(c for c in p.face_up_cards if c >> 2 == rank)
             base = tuple(sorted(group))
@@ -546,32 +564,6 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
                     if cards_ not in seen:
                         seen.add(cards_)
                         yield Move(PLAY, cards_)
-
-
-def _extra_plays(table: Table, v: Variant, p: Player, zone: str):  # type: ignore[no-untyped-def]
-    """Plays for variants with rules beyond the plain table: candidates, each put to the judge."""
-    cards = p.hand if zone == HAND else p.face_up_cards
-    by_rank: dict[int, list[int]] = {}
-    for c in cards:
-        by_rank.setdefault(c >> 2, []).append(c)
-    candidates: list[tuple[int, ...]] = []
-    seen: set[tuple[int, ...]] = set()
-    for rank, group in by_rank.items():
-        if zone == FACE_UP and any(len(s) > 1 for s in p.face_up):
-            stacks = _stack_groups(p, rank)
-            subs = [tuple(sorted(c for s in g for c in s))
-                    for n in range(1, len(stacks) + 1) for g in combinations(stacks, n)]
-        else:
-            subs = [sub for n in range(1, len(group) + 1) for sub in combinations(sorted(group), n)]
-            if zone == HAND and v.final_card_combo and not table.stock and len(by_rank) == 1:
-                ups = sorted(c for c in p.face_up_cards if c >> 2 == rank)
-                base = tuple(sorted(group))
-                subs += [tuple(sorted(base + sub)) for n in range(1, len(ups) + 1)
-                         for sub in combinations(ups, n)]
-        for sub in subs:
-            if sub not in seen:
-                seen.add(sub)
-                candidates.append(sub)
     if v.runs:
         for suit in range(4):
             ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
@@ -582,15 +574,9 @@ def _extra_plays(table: Table, v: Variant, p: Player, zone: str):  # type: ignor
                         break
                     seq.append(r)
                     if len(seq) >= v.runs:
-                        candidates.append(tuple(r_ * 4 + suit for r_ in seq))
-    for sub in candidates:
-        move = Move(PLAY, sub)
-        if not _judge(table, v, move)[0].legal:
-            continue
-        yield move
-        rule = _swap_rule(v, sub)
-        if rule is not None and move.cards:
-            yield from _swap_moves(table, v, p, sub, rule[0])
+                        run = tuple(r_ * 4 + suit for r_ in seq)
+                        if _judge_run(table, v, run, {})[0].legal:
+                            yield Move(PLAY, run)
 
 
 def _swap_moves(table: Table, v: Variant, p: Player, cards: tuple[int, ...], how: str):  # type: ignore[no-untyped-def]

@@ -1,0 +1,102 @@
+"""The whole catalogue: every preset and fragment of the contract, conformance for every preset
+(500 games each, 2-5 players as the preset allows) and for 300 random combinations of
+fragments (30 games each), and a rulebook for every preset."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.combos import random_variants
+from tutor.conformance import run
+from tutor.rulebook import rulebook_markdown
+from tutor.variant import fragment_catalogue, load_variant, preset_catalogue
+
+CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "CONTRACT.md"
+OTHER_PRESETS = sorted(set(preset_catalogue()) - {"pagat", "lancaster"})  # those two: test_conformance
+
+
+def _contract_ids() -> tuple[set[str], set[str]]:
+    text = CONTRACT.read_text()
+    presets_part = text.split("### Presets")[1].split("### Fragments")[0]
+    frags_part = text.split("### Fragments, by slot")[1].split("### Readings")[0]
+    presets = set(re.findall(r"^\| `([a-z0-9-]+)` \|", presets_part, re.M))
+    frags = set(re.findall(r"`([a-z0-9-]+)`", frags_part))
+    return presets, frags
+
+
+@pytest.mark.skipif(not CONTRACT.exists(), reason="the contract lives beside the repo in ../shared")
+def test_every_contract_id_exists() -> None:
+    presets, frags = _contract_ids()
+    assert presets - set(preset_catalogue()) <= {"bluff"}, "missing presets"
+    assert frags - set(fragment_catalogue()) == set(), "missing fragments"
+
+
+def test_variants_json_lists_everything(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {p["id"] for p in data["presets"]} == set(preset_catalogue())
+    assert {f["id"] for f in data["fragments"]} == set(fragment_catalogue())
+    assert {"Twisted Shithead", "Reverse Shithead", "Shit-Boot"} <= {n["name"] for n in data["named_only"]}
+
+
+@pytest.mark.parametrize("spec", sorted(preset_catalogue()))
+def test_rulebook_shows_every_fragment_and_setting(spec: str) -> None:
+    v = load_variant(spec)
+    text = rulebook_markdown(v)
+    for f in v.fragments:
+        assert f"`{f.id}`" in text and f.title in text and f.source.site in text
+    for section in ("Cards and deal", "Play", "Special cards", "Winning and losing"):
+        assert f"## {section}" in text
+    assert str(v.refill) in text or ["three", "four", "five"][v.refill - 3] in text.lower()
+
+
+def test_rulebook_says_where_sources_disagree() -> None:
+    assert "contradicts itself" in rulebook_markdown(load_variant("pagat"))
+
+
+def _chunk(args: tuple[str, int, list[int]]) -> tuple[str, int, int, list[str]]:
+    spec, players, seeds = args
+    r = run(spec, players, seeds)
+    return spec, r.games, r.stalled, r.problems
+
+
+def _run_all(jobs: list[tuple[str, int, list[int]]]) -> tuple[int, int, list[str]]:
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(_chunk, jobs, chunksize=4))
+    return (sum(r[1] for r in results), sum(r[2] for r in results), [p for r in results for p in r[3]])
+
+
+def test_every_other_preset_conforms() -> None:
+    jobs = []
+    for spec in OTHER_PRESETS:
+        v = load_variant(spec)
+        counts = list(range(v.min_players, min(5, v.max_players) + 1))
+        per = 500 // len(counts) + 1
+        for n in counts:
+            seeds = list(range(per))
+            jobs += [(spec, n, seeds[: per // 2]), (spec, n, seeds[per // 2:])]
+    games, stalled, problems = _run_all(jobs)
+    assert games >= 500 * len(OTHER_PRESETS)
+    assert not problems, "\n".join(problems[:10])
+    assert stalled <= games * 0.05
+
+
+def test_random_combinations_conform() -> None:
+    variants = random_variants(300, seed=2026)
+    assert len(variants) == 300
+    rng = random.Random(7)
+    jobs = []
+    for v in variants:
+        n = rng.randint(v.min_players, min(5, v.max_players))
+        jobs.append((v.id, n, list(range(30))))
+    games, stalled, problems = _run_all(jobs)
+    assert games == 300 * 30
+    assert not problems, "\n".join(problems[:10])
+    assert stalled <= games * 0.05
