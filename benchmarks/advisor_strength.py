@@ -74,7 +74,7 @@ def one_game(job: tuple[str, int, int, int, float | None, int | None, str, int])
     r = play_game(v, players, deal_seed, bots, on_move=on_move, max_turns=cap)
     me = r.names[seat]
     lost = (r.loser == me) if v.goal == "loser" else (r.winner != me)
-    return {"seat": seat, "stalled": r.stalled, "lost": bool(lost) and not r.stalled,
+    return {"seat": seat, "deal": deal_seed, "stalled": r.stalled, "lost": bool(lost) and not r.stalled,
             "first_out": bool(r.out_order and r.out_order[0] == me), "moves": advisor.moves,
             "seconds": advisor.seconds, "turns": r.turns}
 
@@ -118,6 +118,12 @@ def main() -> None:
     if args.players == 2:
         print(f"advisor wins {len(done) - lost}/{len(done)} = {100 * (len(done) - lost) / max(1, len(done)):.1f}% "
               f"(95% interval {100 * (1 - hi):.1f}% to {100 * (1 - lo):.1f}%)")
+    stalled = [(r["deal"], r["seat"]) for r in results if r["stalled"]]
+    if stalled:
+        worst = lost + len(stalled)
+        lo2, hi2 = wilson(worst, len(results))
+        print(f"counting the {len(stalled)} stalled games (deal, advisor seat: {stalled[:8]}) as losses: "
+              f"{worst}/{len(results)} = {100 * worst / len(results):.1f}% ({100 * lo2:.1f}% to {100 * hi2:.1f}%)")
     print(f"stalled games: {len(results) - len(done)}; advisor moves {moves}, "
           f"{secs / max(1, moves):.3f} s per move; wall {time.perf_counter() - t0:.0f} s")
 
