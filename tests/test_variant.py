@@ -114,3 +114,39 @@ def test_fragment_loader_raises_only_our_errors(data: dict[str, object]) -> None
         fragment_from_data(data, "f.yaml")
     except TutorError:
         pass
+
+
+def test_warnings_for_rules_that_cannot_fire() -> None:
+    from tutor.variant import warnings_for
+
+    v = load_variant("lancaster")
+    assert any("two players" in w for w in warnings_for(v, 2))
+    assert not warnings_for(v, 4)
+    assert warnings_for(load_variant("pagat"), 9)
+
+
+def test_requires_names_both_files() -> None:
+    with pytest.raises(VariantError) as err:
+        load_variant("pagat+red-jacks-deflect")
+    msg = str(err.value)
+    assert "red-jacks-deflect (rules/fragments/red-jacks-deflect.yaml) needs superjoker" in msg
+    assert "rules/fragments/superjoker.yaml" in msg
+
+
+def test_user_fragment_errors_give_file_line_and_key(tmp_path: Path) -> None:
+    from tutor.variant import load_fragment_text
+
+    text = ("id: mine\nslot: '9'\ntitle: t\nsummary: s\nsource: {site: a, section: b}\n"
+            "powers:\n  - {power: anywhere, rank: '9'}\n  - power: reset\n    rank: eleven\n")
+    with pytest.raises(VariantError) as err:
+        load_fragment_text(text, "mine.yaml")
+    assert str(err.value).startswith("mine.yaml: line 9: powers[1]: rank: 'eleven' is not a rank")
+
+
+def test_schema_covers_every_power() -> None:
+    from tutor.powers import POWERS
+    from tutor.schema import fragment_schema
+
+    schema = fragment_schema()
+    names = {p["properties"]["power"]["const"] for p in schema["properties"]["powers"]["items"]["oneOf"]}
+    assert names == set(POWERS)

@@ -155,6 +155,23 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from tutor.schema import fragment_schema, preset_schema
+
+    print(json.dumps(fragment_schema() if args.kind == "fragment" else preset_schema(), indent=1))
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tutor.variant import _read_fragment_file
+
+    frag = _read_fragment_file(Path(args.file), args.file)
+    print(f"{args.file}: fragment {frag.id!r} for slot {frag.slot!r}, {len(frag.powers)} power(s): OK")
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from tutor.rulebook import rulebook_markdown
 
@@ -193,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_hint)
+    p = sub.add_parser("schema", help="the JSON Schema of fragment (or preset) files")
+    p.add_argument("kind", nargs="?", default="fragment", choices=["fragment", "preset"])
+    p.set_defaults(func=cmd_schema)
+    p = sub.add_parser("validate", help="check a fragment file of your own")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_validate)
     p = sub.add_parser("rules", help="the rulebook of a variant")
     p.add_argument("variant")
     p.set_defaults(func=cmd_rules)

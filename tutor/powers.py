@@ -341,4 +341,10 @@ def apply_power(rules: Rules, spec: Any, fid: str, where: str) -> None:
     unknown = keys - required - optional
     if unknown:
         raise VariantError(f"{where}: power {name!r} takes no {', '.join(sorted(unknown))!r}")
-    POWERS[name](rules, spec, fid)
+    try:
+        POWERS[name](rules, spec, fid)
+    except VariantError as exc:
+        msg = str(exc)
+        if msg.startswith(f"{fid}: "):
+            msg = msg[len(fid) + 2:]
+        raise VariantError(f"{where}: {msg}") from None

@@ -75,6 +75,7 @@ class Fragment:
     reading: str = ""
     requires: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
+    implies: tuple[str, ...] = ()
     examples: tuple[Mapping[str, Any], ...] = ()
 
 
@@ -235,6 +236,7 @@ def fragment_from_data(data: Any, path: str) -> Fragment:
         text=str(data.get("text", "") or "").strip(), reading=str(data.get("reading", "") or "").strip(),
         requires=_str_list(data.get("requires"), f"{path}: requires"),
         conflicts=_str_list(data.get("conflicts"), f"{path}: conflicts"),
+        implies=_str_list(data.get("implies"), f"{path}: implies"),
         examples=tuple(data.get("examples", []) or []),
     )
     # Try the powers on a scratch builder, so a malformed fragment is refused whole.
@@ -244,11 +246,34 @@ def fragment_from_data(data: Any, path: str) -> Fragment:
     return frag
 
 
+def load_fragment_text(text: str, where: str) -> Fragment:
+    """Read a fragment from YAML text (a user's file or upload); errors give file, line and key."""
+    data = parse_yaml(text, where)
+    try:
+        return fragment_from_data(data, where)
+    except VariantError as exc:
+        from tutor.schema import locate
+
+        msg = str(exc)
+        line = locate(text, msg[len(where) + 2:] if msg.startswith(where + ": ") else msg)
+        if line is not None and msg.startswith(where + ": "):
+            msg = f"{where}: line {line}: {msg[len(where) + 2:]}"
+        raise VariantError(msg) from None
+
+
+def _read_fragment_file(path: Path, name: str) -> Fragment:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VariantError(f"{name}: cannot read the file ({exc.__class__.__name__})") from None
+    return load_fragment_text(text, name)
+
+
 @lru_cache(maxsize=None)
 def fragment_catalogue() -> Mapping[str, Fragment]:
     out: dict[str, Fragment] = {}
     for p in sorted(FRAGMENTS_DIR.glob("*.yaml")):
-        frag = fragment_from_data(_read_yaml(p), str(p.relative_to(RULES_DIR.parent)))
+        frag = _read_fragment_file(p, str(p.relative_to(RULES_DIR.parent)))
         if frag.id != p.stem:
             raise VariantError(f"{p}: id: {frag.id!r} must match the file name {p.stem!r}")
         out[frag.id] = frag
@@ -325,7 +350,7 @@ def _load_variant(spec: str) -> Variant:
     named: list[Fragment] = []
     for name in rest:
         if _is_path(name):
-            named.append(fragment_from_data(_read_yaml(Path(name)), name))
+            named.append(_read_fragment_file(Path(name), name))
         elif name in catalogue:
             named.append(catalogue[name])
         else:
@@ -371,6 +396,17 @@ def build_variant(preset_id: str, named: Sequence[Fragment | str], *, where: str
         if old is not None and old.id != frag.id:
             replaced.append((old.id, frag.id))
         by_slot[frag.slot] = frag
+    named_slots = {f.slot: f for f in frags_named}
+    for frag in list(by_slot.values()):
+        for imp in frag.implies:
+            if imp not in catalogue:
+                raise VariantError(f"{frag.id} ({frag.path}) implies {imp!r}, which is not a fragment")
+            implied = catalogue[imp]
+            holder = named_slots.get(implied.slot)
+            if holder is not None and holder.id != imp:
+                raise VariantError(f"{frag.id} ({frag.path}) brings {imp} ({implied.path}), but "
+                                   f"{holder.id} ({holder.path}) was named for the slot {implied.slot!r}")
+            by_slot[implied.slot] = implied
     frags = tuple(sorted(by_slot.values(), key=lambda f: (SLOTS.index(f.slot), f.id)))
     ids = {f.id for f in frags}
     for f in frags:
@@ -386,6 +422,19 @@ def build_variant(preset_id: str, named: Sequence[Fragment | str], *, where: str
         (f.id if f.path.startswith("rules/") else f"{f.id}@{_digest(f)}") for f in own
     ))
     return compile_variant(canonical, preset, frags, tuple(replaced))
+
+
+def warnings_for(v: Variant, players: int) -> list[str]:
+    """Rules of ``v`` that can never fire, or act differently, with this many players."""
+    out = list(v.warnings)
+    if players == 2:
+        for rank, fid in sorted({(r, o["reverse"]) for r, o in enumerate(v.origin) if "reverse" in o}):
+            out.append(f"{fid}: reversing the direction changes nothing with two players")
+        for rank, fid in sorted({(r, o["skip"]) for r, o in enumerate(v.origin) if "skip" in o}):
+            out.append(f"{fid}: with two players, skipping the other player means you play again")
+    if not v.min_players <= players <= v.max_players:
+        out.append(f"{v.id} is for {v.min_players} to {v.max_players} players, not {players}")
+    return out
 
 
 def _is_path(name: str) -> bool:
