@@ -19,7 +19,7 @@ from itertools import combinations
 
 from tutor.cards import EMPTY, JOKER, UNKNOWN, card_str, is_red, rank_name, rank_plural
 from tutor.errors import TutorError
-from tutor.moves import FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
+from tutor.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
 from tutor.table import Play, Player, Table
 from tutor.variant import Variant, load_variant
 
@@ -56,6 +56,7 @@ class Reason(Enum):
     RUN = "RUN"
     GAMBLE_OK = "GAMBLE_OK"
     SLIDE_OK = "SLIDE_OK"
+    CALL_OK = "CALL_OK"
     # illegal
     TOO_LOW = "TOO_LOW"
     OVER_LIMIT = "OVER_LIMIT"
@@ -83,6 +84,11 @@ class Reason(Enum):
     NO_SLIDE = "NO_SLIDE"
     WHOLE_STACK = "WHOLE_STACK"
     SETUP_COUNT = "SETUP_COUNT"
+    NEEDS_CLAIM = "NEEDS_CLAIM"
+    CLAIM_NOT_HERE = "CLAIM_NOT_HERE"
+    COUNT = "COUNT"
+    NO_CALL = "NO_CALL"
+    BLUFF_NO_PICKUP = "BLUFF_NO_PICKUP"
 
     @property
     def legal(self) -> bool:
@@ -93,7 +99,8 @@ _REASONS = {r.value: r for r in Reason}
 _LEGAL = frozenset({Reason.EMPTY, Reason.BEATS, Reason.MATCHES, Reason.ANYWHERE, Reason.RESET,
                     Reason.UNDER_LIMIT, Reason.UNBEATABLE_OK, Reason.FOUR_ANYTIME,
                     Reason.PICKUP_OK, Reason.FLIP_OK, Reason.SWAP_OK, Reason.READY_OK,
-                    Reason.PLACE_OK, Reason.DEFLECT, Reason.RUN, Reason.GAMBLE_OK, Reason.SLIDE_OK})
+                    Reason.PLACE_OK, Reason.DEFLECT, Reason.RUN, Reason.GAMBLE_OK, Reason.SLIDE_OK,
+                    Reason.CALL_OK})
 
 
 @dataclass(frozen=True)
@@ -134,7 +141,9 @@ class Top:
 
 
 def effective_top(table: Table, v: Variant) -> Top:
-    """The first card from the top of the pile that is not transparent."""
+    """The first card from the top of the pile that is not transparent (Bluff: the claim)."""
+    if v.bluff:
+        return Top(_bluff_top(table, v)[0], ())
     looked: list[int] = []
     transparent = v.transparent
     for play in reversed(table.pile):
@@ -149,7 +158,30 @@ def effective_top(table: Table, v: Variant) -> Top:
     return Top(EMPTY, tuple(looked))
 
 
+def _bluff_top(table: Table, v: Variant) -> tuple[int, int]:
+    """Bluff: the claimed rank on top and how many cards were claimed; a pile that a claimed 10
+    or four claimed of a kind has destroyed counts as empty (value 0)."""
+    if not table.pile:
+        return EMPTY, 0
+    top = table.pile[-1]
+    rank = top.claim if top.claim >= 0 else top.cards[0] >> 2
+    if v.burn[rank]:
+        return EMPTY, 0
+    if v.four_burns:
+        run = 0
+        for play in reversed(table.pile):
+            r = play.claim if play.claim >= 0 else play.cards[0] >> 2
+            if r != rank:
+                break
+            run += len(play.cards)
+        if run >= v.four_burns:
+            return EMPTY, 0
+    return rank, len(top.cards)
+
+
 def _top_rank(table: Table, v: Variant) -> int:
+    if v.bluff:
+        return _bluff_top(table, v)[0]
     transparent = v.transparent
     last = -1
     for play in reversed(table.pile):
@@ -296,6 +328,10 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
         return Reason.SETUP_ONLY, (setup_fid,), ctx
     if move.kind in (SWAP, READY, PLACE):
         return Reason.NOT_SETUP, ("core",), ctx
+    if v.bluff:
+        return _judge_bluff(table, v, p, move, ctx)
+    if move.claim >= 0 or move.kind == CALL:
+        return Reason.CLAIM_NOT_HERE, ("core",), ctx
 
     zone = _zone(p)
     forced = v.force >= 0 and _forced(table, v)
@@ -368,6 +404,48 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
         return Reason.PICKUP_OK, (pick_fid,) + ((fu_fid,) if zone == FACE_UP else ()), ctx
     ctx["voluntary"] = True
     return Reason.PICKUP_OK, (pick_fid,) + ((fu_fid,) if zone == FACE_UP else ()), ctx
+
+
+def _judge_bluff(
+    table: Table, v: Variant, p: Player, move: Move, ctx: dict[str, object]
+) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
+    """Bluff: a play names a rank (true or not); its form is judged, its truth only on a call."""
+    fid = v.setting_origin("bluff")
+    zone = _zone(p)
+    if move.kind == CALL:
+        top = table.pile[-1] if table.pile else None
+        if top is None or top.claim < 0 or top.by == table.turn:
+            return Reason.NO_CALL, (fid,), ctx
+        return Reason.CALL_OK, (fid,), ctx
+    if move.kind == PICKUP:
+        return Reason.BLUFF_NO_PICKUP, (fid,), ctx
+    if move.kind not in (PLAY, FLIP):
+        return Reason.SETUP_ONLY if table.setup else Reason.NO_GAMBLE, (fid,), ctx
+    if move.claim < 0:
+        return Reason.NEEDS_CLAIM, (fid,), ctx
+    if move.kind == FLIP:
+        if zone != FACE_DOWN:
+            ctx["zone"] = zone
+            return Reason.FLIP_NOT_YET, ("core",), ctx
+        if move.index > len(p.face_down):
+            ctx["n"] = len(p.face_down)
+            return Reason.FLIP_RANGE, ("core",), ctx
+        n = 1
+    else:
+        cards = move.cards
+        if any(c >> 2 != cards[0] >> 2 for c in cards):
+            return Reason.MIXED_RANKS, (fid,), ctx
+        code, frags, ctx = _judge_held(table, v, p, zone, cards, ctx)
+        if code is not Reason.BEATS:
+            return code, frags, ctx
+        n = len(cards)
+    top, count = _bluff_top(table, v)
+    if (count and n != count) or n > 4:
+        ctx["n"], ctx["count"] = n, count
+        return Reason.COUNT, (fid,), ctx
+    ok, name, frags = v.cells[top][move.claim]
+    ctx["rank"], ctx["top"], ctx["n"] = move.claim, Top(top, ()), n
+    return _REASONS[name], (fid,) + frags, ctx
 
 
 def _judge_held(
@@ -614,6 +692,8 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
         out = [Move(SWAP, (h, u)) for h in sorted(set(p.hand)) for u in sorted(set(p.face_up_cards))]
         return out + [Move(READY)]
     zone = _zone(p)
+    if v.bluff:
+        return _bluff_moves(table, v, p, zone)
     if v.extras and v.force >= 0 and _forced(table, v):
         moves = [m for m in _forced_plays(p, v, zone)]
         return moves + [Move(PICKUP)]
@@ -631,6 +711,28 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
         else:
             moves.append(Move(PICKUP))
     return moves
+
+
+def _bluff_moves(table: Table, v: Variant, p: Player, zone: str) -> list[Move]:
+    top, count = _bluff_top(table, v)
+    claims = [r for r in range(13) if v.cells[top][r][0]]
+    out: list[Move] = []
+    if zone == FACE_DOWN:
+        if not count or count == 1:
+            out = [Move(FLIP, (), i + 1, claim=r) for i in range(len(p.face_down)) for r in claims]
+    elif zone in (HAND, FACE_UP):
+        cards = p.hand if zone == HAND else p.face_up_cards
+        by_rank: dict[int, list[int]] = {}
+        for c in cards:
+            by_rank.setdefault(c >> 2, []).append(c)
+        sizes = [count] if count else [1, 2, 3, 4]
+        for group in by_rank.values():
+            for n in sizes:
+                for sub in sorted(set(combinations(sorted(group), n))):
+                    out += [Move(PLAY, sub, claim=r) for r in claims]
+    if table.pile and table.pile[-1].claim >= 0 and table.pile[-1].by != table.turn:
+        out.append(Move(CALL))
+    return out
 
 
 def _forced_plays(p: Player, v: Variant, zone: str) -> list[Move]:
@@ -794,6 +896,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[s
     p = table.players[seat]
     events: list[str] = []
     kind = move.kind
+    if v.bluff and kind in (PLAY, FLIP, CALL):
+        return _apply_bluff(table, v, seat, p, move, events), events
     if kind == PLAY:
         cards = move.cards
         if p.hand:
@@ -867,6 +971,57 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[s
     return replace(table, ready=tuple(ready), turn=nxt), events
 
 
+def _apply_bluff(table: Table, v: Variant, seat: int, p: Player, move: Move, events: list[str]) -> Table:
+    if move.kind == CALL:
+        top = table.pile[-1]
+        honest = all(c >> 2 == top.claim for c in top.cards)
+        taker = seat if honest else top.by
+        if not honest:
+            events.append("caught")
+        q = table.players[taker]
+        q = Player(q.name, tuple(sorted(q.hand + table.pile_cards)), q.face_up, q.face_down)
+        players = table.players[:taker] + (q,) + table.players[taker + 1:]
+        events.append(PICKED_UP)
+        if honest:  # a wrong call costs the caller the pile and the turn
+            turn = _next_seat(players, seat, table.direction)
+        else:
+            events.append(PLAY_AGAIN)
+            turn = seat
+        return Table(players, (), table.stock, table.burned, turn, table.direction, table.decks,
+                     table.setup, table.ready)
+    if move.kind == FLIP:
+        i = move.index - 1
+        cards = (p.face_down[i],)
+        p = Player(p.name, p.hand, p.face_up, p.face_down[:i] + p.face_down[i + 1:])
+    else:
+        cards = move.cards
+        if p.hand:
+            p = Player(p.name, _remove(p.hand, cards), p.face_up, p.face_down)
+        else:
+            p = Player(p.name, p.hand, _remove_face_up(p.face_up, cards), p.face_down)
+    pile, burned = table.pile, table.burned
+    if pile and _bluff_top(table, v)[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+        burned = burned + table.pile_cards
+        pile = ()
+        events.append(BURN)
+    table = replace(table, pile=pile + (Play(cards, seat, move.claim),), burned=burned)
+    stock = table.stock
+    draw = min(v.refill - len(p.hand), len(stock)) if stock and move.kind == PLAY else 0
+    if draw > 0:
+        p = Player(p.name, tuple(sorted(p.hand + stock[:draw])), p.face_up, p.face_down)
+        stock = stock[draw:]
+        events.append(DRAW)
+    players = table.players[:seat] + (p,) + table.players[seat + 1:]
+    table = Table(players, table.pile, stock, table.burned, seat, table.direction, table.decks,
+                  table.setup, table.ready)
+    if p.out:
+        events.append(OUT)
+        if _over(players, v):
+            events.append(GAME_OVER)
+            return table
+    return replace(table, turn=_next_seat(players, seat, table.direction))
+
+
 def _do_swap(table: Table, v: Variant, seat: int, p: Player, move: Move, events: list[str]) -> tuple[Table, Player]:
     """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
     give = move.give
@@ -918,6 +1073,8 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
 def first_player(table: Table, v: Variant) -> int:
     """Who leads: the first 3 face up (then in hand), else the first 4, and so on."""
     players = table.players
+    if v.first_player == "left-of-dealer":
+        return 0
     for rank in range(1, 13):  # 3 up to ace; a 2 never decides
         if v.first_player == "first-three-face-up":
             width = max((len(p.face_up) for p in players), default=0)

@@ -158,16 +158,18 @@ class GreedyBot:
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         best: Move | None = None
-        best_key: tuple[int, int, int] | None = None
+        best_key: tuple[int, int, int, int] | None = None
         for m in moves:
             if m.kind == PLAY:
-                key = (*_value(v, m.cards[0] >> 2), -len(m.cards))
+                rank = m.cards[0] >> 2
+                lie = 0 if m.claim in (-1, rank) else 1  # Bluff: tell the truth when it goes
+                key = (lie, *_value(v, rank), -len(m.cards))
                 if best_key is None or key < best_key:
                     best, best_key = m, key
         if best is not None:
             p = table.player
             # a special is worth keeping when picking up a small pile is cheap
-            if best_key is not None and best_key[0] == 1 and v.voluntary_pickup and _zone(p) == HAND:
+            if best_key is not None and best_key[1] == 1 and v.voluntary_pickup and _zone(p) == HAND:
                 if len(table.pile_cards) <= 2 and len(p.hand) <= v.refill and _top_rank(table, v) != EMPTY:
                     for m in moves:
                         if m.kind == PICKUP:

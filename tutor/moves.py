@@ -75,11 +75,18 @@ class Move:
                 return _swap_after(text, cards, rest[k + 1:])
             return Move(PLAY, tuple(sorted(_cards(text, rest))))
         if verb == "flip":
+            claim = -1
+            if len(rest) == 3 and rest[1].lower() == "as":
+                try:
+                    claim = rank_index(rest[2])
+                except NotationError:
+                    raise NotationError(f"{text!r}: {rest[2]!r} is not a rank") from None
+                rest = rest[:1]
             if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) < 1:
                 raise NotationError(
                     f"{text!r}: write 'flip N' with N the face-down card's position, from 1"
                 )
-            return Move(FLIP, (), int(rest[0]))
+            return Move(FLIP, (), int(rest[0]), claim=claim)
         if verb == "pickup":
             if not rest:
                 return Move(PICKUP)
@@ -104,7 +111,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind == FLIP:
-            return f"flip {self.index}"
+            return f"flip {self.index}" + (f" as {RANK_NAMES[self.claim]}" if self.claim >= 0 else "")
         if self.kind == PICKUP:
             if self.cards:
                 return "pickup with " + " ".join(card_str(c) for c in self.cards)

@@ -228,7 +228,8 @@ def _setup(r: Rules, p: Mapping[str, Any], fid: str) -> None:
 
 @power("first-player", "method", "", "who leads the first play")
 def _first_player(r: Rules, p: Mapping[str, Any], fid: str) -> None:
-    r.set("first_player", _choice(p, "method", fid, ("first-three-face-up", "lowest-card-leads")), fid)
+    r.set("first_player", _choice(p, "method", fid, ("first-three-face-up", "lowest-card-leads",
+                                                      "left-of-dealer")), fid)
 
 
 @power("pickup-choice", "voluntary", "", "whether you may pick up when you could play")
@@ -311,6 +312,11 @@ def _slide(r: Rules, p: Mapping[str, Any], fid: str) -> None:
 @power("face-up-to-hand", "", "", "once hand and stock are gone, the face-up group is taken into the hand")
 def _face_up_to_hand(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("face_up_to_hand", True, fid)
+
+
+@power("bluff", "", "", "plays are face down with a claimed rank, and the next player may call")
+def _bluff(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.set("bluff", True, fid)
 
 
 @power("goal", "find", "", "whether the game finds a loser or a winner")

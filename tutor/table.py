@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from tutor.cards import JOKER, UNKNOWN, card_str, parse_card
+from tutor.cards import JOKER, RANK_NAMES, UNKNOWN, card_str, parse_card, rank_index
 from tutor.errors import NotationError, TableError
 
 CLOCKWISE = 1
@@ -49,6 +49,7 @@ class Play:
 
     cards: tuple[int, ...]
     by: int = -1
+    claim: int = -1  # Bluff: the rank the player said the cards were (-1: played face up)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +120,7 @@ class Table:
         data: dict[str, Any] = {
             "decks": self.decks,
             "players": players,
-            "pile": [
-                ({"by": self.players[pl.by].name, "cards": [card_str(c) for c in pl.cards]}
-                 if pl.by >= 0 else [card_str(c) for c in pl.cards])
-                for pl in self.pile
-            ],
+            "pile": [_play_dict(self, pl) for pl in self.pile],
             "stock": zone(self.stock) if self.stock else 0,
             "burned": zone(self.burned) if self.burned else 0,
             "turn": self.players[self.turn].name,
@@ -135,6 +132,19 @@ class Table:
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True)
+
+
+def _play_dict(table: Table, pl: Play) -> dict[str, Any] | list[str]:
+    cards = [card_str(c) for c in pl.cards]
+    if pl.by < 0 and pl.claim < 0:
+        return cards
+    out: dict[str, Any] = {}
+    if pl.by >= 0:
+        out["by"] = table.players[pl.by].name
+    out["cards"] = cards
+    if pl.claim >= 0:
+        out["claim"] = RANK_NAMES[pl.claim]
+    return out
 
 
 # -- reading a table file --------------------------------------------------
@@ -307,9 +317,9 @@ def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
         by = -1
         where = f"{at}[{k}]"
         if isinstance(item, Mapping):
-            extra = set(map(str, item)) - {"by", "cards"}
+            extra = set(map(str, item)) - {"by", "cards", "claim"}
             if extra:
-                raise TableError(f"{where}: unknown key {sorted(extra)[0]!r} (a play has 'by' and 'cards')")
+                raise TableError(f"{where}: unknown key {sorted(extra)[0]!r} (a play has 'by', 'cards', 'claim')")
             if "by" in item and item["by"] is not None:
                 if str(item["by"]) not in seat_of:
                     raise TableError(f"{where}.by: {item['by']!r} is not a player")
@@ -321,7 +331,13 @@ def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
             raise TableError(f"{where}: {item!r} is not a play (a list of cards)")
         if not cards or UNKNOWN in cards:
             raise TableError(f"{where}: a play lists the cards played (at least one)")
-        plays.append(Play(cards, by))
+        claim = -1
+        if isinstance(item, Mapping) and item.get("claim") is not None:
+            try:
+                claim = rank_index(str(item["claim"]))
+            except NotationError:
+                raise TableError(f"{where}.claim: {item['claim']!r} is not a rank") from None
+        plays.append(Play(cards, by, claim))
     return tuple(plays)
 
 

@@ -36,7 +36,7 @@ GAMES_DIR = RULES_DIR / "games"
 SLOTS = (
     "core", "deal", "setup", "first-player", "pickup-choice", "after-pickup",
     "face-up-pickup", "mixed-plays", "2", "10", "four-of-a-kind", "8", "7", "9", "5",
-    "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock", "phase-two",
+    "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock", "phase-two", "bluff",
     "customs", "goal",
 )
 _FRAGMENT_KEYS = {"id", "slot", "title", "summary", "source", "reading", "powers",
@@ -141,6 +141,7 @@ class Variant:
     gamble: bool = False
     slide: int = -1
     face_up_to_hand: bool = False
+    bluff: bool = False
     extras: bool = False  # any rule beyond the plain table (checked once on the hot path)
     warnings: tuple[str, ...] = field(default=())
     powers_used: frozenset[str] = frozenset()
@@ -471,11 +472,11 @@ def compile_variant(
     extras = {
         "reversal": g("reversal", -1), "force": g("force", -1), "runs": g("runs", 0),
         "swaps": g("swaps", {}), "gamble": g("gamble", False), "slide": g("slide", -1),
-        "face_up_to_hand": g("face_up_to_hand", False),
+        "face_up_to_hand": g("face_up_to_hand", False), "bluff": g("bluff", False),
     }
     any_extra = (extras["reversal"] >= 0 or extras["force"] >= 0 or bool(extras["runs"]) or bool(extras["swaps"])
                  or bool(extras["gamble"]) or extras["slide"] >= 0 or bool(extras["face_up_to_hand"])
-                 or g("setup", "swap") == "stack")
+                 or g("setup", "swap") == "stack" or bool(extras["bluff"]))
     return Variant(
         id=vid, preset=preset, fragments=frags, settings=dict(rules.settings), replaced=replaced,
         place=tuple(tuple(c[0] for c in row) for row in cells), cells=cells,
@@ -497,6 +498,7 @@ def compile_variant(
         deflect=g("deflect", None), runs=extras["runs"],
         swaps={k: tuple(val) for k, val in dict(extras["swaps"]).items()},
         gamble=bool(extras["gamble"]), slide=extras["slide"], face_up_to_hand=bool(extras["face_up_to_hand"]),
+        bluff=bool(extras["bluff"]),
         extras=any_extra,
         warnings=tuple(warnings),
         powers_used=frozenset(str(spec.get("power")) for f in frags for spec in f.powers),
