@@ -16,6 +16,7 @@ Targets (issue 5): at 1 second a move, at most 12% losses in 4-player games (cha
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing as mp
 import random
@@ -90,9 +91,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--max-turns", type=int, default=1500)
+    ap.add_argument("--log", help="append each game's result to this file (JSON lines)")
     args = ap.parse_args()
     if args.seconds is None and args.iterations is None:
         args.seconds = 1.0
+    goal = load_variant(args.variant).goal  # before the run: the rules directory may change under a long run
     deals = math.ceil(args.games / args.players)
     jobs = [(args.variant, args.players, args.seed + d, s, args.seconds, args.iterations, args.opponent,
              args.max_turns) for d in range(deals) for s in range(args.players)]
@@ -104,6 +107,9 @@ def main() -> None:
     with mp.Pool(args.workers) as pool:
         for i, r in enumerate(pool.imap_unordered(one_game, jobs), 1):
             results.append(r)
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(r) + "\n")
             if i % max(1, len(jobs) // 10) == 0:
                 lost = sum(1 for x in results if x["lost"])
                 print(f"  {i}/{len(jobs)} games, {lost} lost, {time.perf_counter() - t0:.0f} s", flush=True)
@@ -112,7 +118,7 @@ def main() -> None:
     lo, hi = wilson(lost, len(done))
     moves = sum(int(r["moves"]) for r in results)  # type: ignore[call-overload]
     secs = sum(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
-    what = "the shithead" if load_variant(args.variant).goal == "loser" else "not the winner"
+    what = "the shithead" if goal == "loser" else "not the winner"
     print(f"advisor {what} in {lost}/{len(done)} games = {100 * lost / max(1, len(done)):.1f}% "
           f"(95% interval {100 * lo:.1f}% to {100 * hi:.1f}%); chance {100 / args.players:.0f}%")
     if args.players == 2:
