@@ -57,15 +57,62 @@ def _candidates(table: Table, rng: random.Random, k: int = 3) -> list[Move]:
     return out
 
 
-class _Recording:
-    """Passes the choice on, keeping the move list the game offered (to check it, not redo it)."""
+class _GameCheck:
+    """Checks one game move by move (the ``on_move`` hook of ``play_game``), and is its players'
+    go-between: it keeps the move list the game offered, to check that list rather than redo it."""
 
-    def __init__(self, bot: Bot, offered: list[list[Move] | None]) -> None:
-        self.bot, self.offered, self.name = bot, offered, bot.name
+    def __init__(self, v: Variant, players: int, seed: int, report: Report, bot: Bot,
+                 full_check_every: int) -> None:
+        self.v, self.players, self.seed, self.report, self.bot = v, players, seed, report, bot
+        self.full_check_every = full_check_every
+        self.rng = random.Random(seed ^ 0x5EED)
+        self.start: Counter[int] | None = None
+        self.offered: list[Move] | None = None
+        self.moves = 0
+        self.name = bot.name
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
-        self.offered[0] = list(moves)
+        self.offered = list(moves)
         return self.bot.choose(table, v, moves, rng)
+
+    def __call__(self, before: Table, move: Move, after: Table, events: list[str]) -> None:
+        v, report = self.v, self.report
+        self.moves += 1
+        report.moves += 1
+        problems = report.problems
+        where = f"{v.id} players={self.players} seed={self.seed} move {self.moves}: {move}"
+        if self.start is None:
+            self.start = Counter(before.all_cards())
+        if Counter(after.all_cards()) != self.start:
+            problems.append(f"{where}: cards created or lost")
+        if before.player.out:
+            problems.append(f"{where}: {before.player.name} is out but moved")
+        # the game's own list, except for the lead, which it narrows to the leading rank
+        legal = self.offered if self.moves > 1 and self.offered else legal_moves(before, v)
+        legal_set = set(legal)
+        if len(legal_set) != len(legal):
+            problems.append(f"{where}: legal_moves lists a move twice")
+        for m in legal:
+            if not is_legal(before, v, m):
+                problems.append(f"{where}: listed move {m} checks illegal")
+        for m in _candidates(before, self.rng):
+            if is_legal(before, v, m) != (m in legal_set):
+                problems.append(f"{where}: {m} checks {is_legal(before, v, m)} but listing says {m in legal_set}")
+        if self.moves % self.full_check_every == 0:
+            verdict = check(before, v, move)
+            if not verdict.legal:
+                problems.append(f"{where}: chosen move checks illegal: {verdict.reason}")
+            elif list(verdict.events) != list(events):
+                problems.append(f"{where}: check says {verdict.events}, apply did {events}")
+            nxt = None if game_over(after, v) else after.player.name
+            if verdict.legal and verdict.next_player != nxt:
+                problems.append(f"{where}: check says next {verdict.next_player}, apply gives {nxt}")
+        if not game_over(after, v) and after.player.out:
+            problems.append(f"{where}: the turn passed to {after.player.name}, who is out")
+        if self.moves % 7 == 0:
+            again, _ = apply_unchecked(before, v, move)
+            if again != after:
+                problems.append(f"{where}: apply is not deterministic")
 
 
 def run(
@@ -77,57 +124,17 @@ def run(
     bot: Bot | None = None,
     full_check_every: int = 1,
 ) -> Report:
+    """Play seeded games with every check after every move; return what went wrong."""
     v = load_variant(v)
     report = Report()
     for seed in seeds:
-        rng = random.Random(seed ^ 0x5EED)
-        start_cards: list[Counter[int]] = []
-
-        def on_move(before: Table, move: Move, after: Table, events: list[str], seed: int = seed) -> None:
-            report.moves += 1
-            where = f"{v.id} players={players} seed={seed} move {report.moves}: {move}"
-            if not start_cards:
-                start_cards.append(Counter(before.all_cards()))
-            if Counter(after.all_cards()) != start_cards[0]:
-                report.problems.append(f"{where}: cards created or lost")
-            if before.player.out:
-                report.problems.append(f"{where}: {before.player.name} is out but moved")
-            # the game's own list, except for the lead, which it narrows to the leading rank
-            legal = offered[0] if report.moves > first_move[0] + 1 and offered[0] else legal_moves(before, v)
-            legal_set = set(legal)
-            if len(legal_set) != len(legal):
-                report.problems.append(f"{where}: legal_moves lists a move twice")
-            for m in legal:
-                if not is_legal(before, v, m):
-                    report.problems.append(f"{where}: listed move {m} checks illegal")
-            for m in _candidates(before, rng):
-                if is_legal(before, v, m) != (m in legal_set):
-                    report.problems.append(f"{where}: {m} checks {is_legal(before, v, m)} but listing says {m in legal_set}")
-            if report.moves % full_check_every == 0:
-                verdict = check(before, v, move)
-                if not verdict.legal:
-                    report.problems.append(f"{where}: chosen move checks illegal: {verdict.reason}")
-                elif list(verdict.events) != list(events):
-                    report.problems.append(f"{where}: check says {verdict.events}, apply did {events}")
-                nxt = None if game_over(after, v) else after.player.name
-                if verdict.legal and verdict.next_player != nxt:
-                    report.problems.append(f"{where}: check says next {verdict.next_player}, apply gives {nxt}")
-            if not game_over(after, v) and after.player.out:
-                report.problems.append(f"{where}: the turn passed to {after.player.name}, who is out")
-            if report.moves % 7 == 0:
-                again, _ = apply_unchecked(before, v, move)
-                if again != after:
-                    report.problems.append(f"{where}: apply is not deterministic")
-
         # mostly greedy players with random moves 30% of the time (short games); every tenth game fully random
         default: Bot = PlayfulBot() if seed % 10 == 9 else EpsilonBot(eps=0.3)
-        offered: list[list[Move] | None] = [None]
-        first_move = [report.moves]
-        bots = [_Recording(bot or default, offered) for _ in range(players)]
-        result = play_game(v, players, seed, bots, decks=decks, on_move=on_move, max_turns=3000)
+        checker = _GameCheck(v, players, seed, report, bot or default, full_check_every)
+        result = play_game(v, players, seed, [checker] * players, decks=decks, on_move=checker, max_turns=3000)
         report.games += 1
         report.stalled += result.stalled
-        if not result.stalled and not game_over(result.final, v):  # type: ignore[arg-type]
+        if not result.stalled and (result.final is None or not game_over(result.final, v)):
             report.problems.append(f"{v.id} players={players} seed={seed}: ended neither over nor stalled")
         if len(report.problems) > 20:
             break

@@ -413,8 +413,8 @@ def _judge_bluff(
     fid = v.setting_origin("bluff")
     zone = _zone(p)
     if move.kind == CALL:
-        top = table.pile[-1] if table.pile else None
-        if top is None or top.claim < 0 or top.by == table.turn:
+        last = table.pile[-1] if table.pile else None
+        if last is None or last.claim < 0 or last.by == table.turn:
             return Reason.NO_CALL, (fid,), ctx
         return Reason.CALL_OK, (fid,), ctx
     if move.kind == PICKUP:
@@ -989,6 +989,7 @@ def _apply_bluff(table: Table, v: Variant, seat: int, p: Player, move: Move, eve
             turn = seat
         return Table(players, (), table.stock, table.burned, turn, table.direction, table.decks,
                      table.setup, table.ready)
+    cards: tuple[int, ...]
     if move.kind == FLIP:
         i = move.index - 1
         cards = (p.face_down[i],)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -270,7 +270,7 @@ def _read_fragment_file(path: Path, name: str) -> Fragment:
     return load_fragment_text(text, name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def fragment_catalogue() -> Mapping[str, Fragment]:
     out: dict[str, Fragment] = {}
     for p in sorted(FRAGMENTS_DIR.glob("*.yaml")):
@@ -298,7 +298,7 @@ def preset_from_data(data: Any, path: str) -> Preset:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def preset_catalogue() -> Mapping[str, Preset]:
     out: dict[str, Preset] = {}
     for p in sorted(PRESETS_DIR.glob("*.yaml")):
@@ -429,9 +429,9 @@ def warnings_for(v: Variant, players: int) -> list[str]:
     """Rules of ``v`` that can never fire, or act differently, with this many players."""
     out = list(v.warnings)
     if players == 2:
-        for rank, fid in sorted({(r, o["reverse"]) for r, o in enumerate(v.origin) if "reverse" in o}):
+        for fid in sorted({o["reverse"] for o in v.origin if "reverse" in o}):
             out.append(f"{fid}: reversing the direction changes nothing with two players")
-        for rank, fid in sorted({(r, o["skip"]) for r, o in enumerate(v.origin) if "skip" in o}):
+        for fid in sorted({o["skip"] for o in v.origin if "skip" in o}):
             out.append(f"{fid}: with two players, skipping the other player means you play again")
     if not v.min_players <= players <= v.max_players:
         out.append(f"{v.id} is for {v.min_players} to {v.max_players} players, not {players}")
