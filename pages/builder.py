@@ -18,7 +18,7 @@ from tutor.variant import (
     parse_yaml,
     preset_catalogue,
 )
-from webui.matrix_view import show_diagram, show_matrix
+from webui.matrix_view import show_changes, show_diagram, show_matrix
 from webui.state import current_variant, remember_upload, slot_title, uploads, use_spec
 
 NONE = "(none)"
@@ -53,6 +53,16 @@ def preset_choice(preset_id: str, slot: str) -> str:
 def reset_slots() -> None:
     for slot in SLOTS:
         st.session_state[slot_key(slot)] = preset_choice(st.session_state[K_PRESET], slot)
+
+
+def start_from(v: Variant) -> None:
+    """Open the builder on the variant in use: its preset, and its own choice in each slot."""
+    st.session_state[K_PRESET] = v.preset.id
+    reset_slots()
+    for part in v.id.split("+")[1:]:
+        f = uploads().get(part) or fragment_catalogue().get(part)
+        if f is not None:
+            st.session_state[slot_key(f.slot)] = part
 
 
 def read_upload(name: str, data: bytes) -> Fragment:
@@ -105,7 +115,8 @@ def choose_slot(slot: str, frags: list[Fragment], preset_id: str) -> str:
         st.markdown(f"**{slot_title(slot)}:** {label(options[0])}")
         st.caption(captions[0])
         return options[0]
-    return str(st.radio(slot_title(slot), options, key=key, format_func=label, captions=captions))
+    return str(st.radio(slot_title(slot), options, key=key, format_func=label, captions=captions,
+                        persist_state="session"))
 
 
 def choose_rules(preset_id: str) -> list[str]:
@@ -159,9 +170,8 @@ def main() -> None:
                 "what can be played on what.")
     presets = list(preset_catalogue())
     if st.session_state.get(K_PRESET) not in presets:
-        st.session_state[K_PRESET] = sidebar.preset.id
-        reset_slots()
-    preset_id = str(st.selectbox("Start from", presets, key=K_PRESET, on_change=reset_slots,
+        start_from(sidebar)
+    preset_id = str(st.selectbox("Start from", presets, key=K_PRESET, on_change=reset_slots, persist_state="session",
                                  format_func=lambda p: f"{p}: {preset_catalogue()[p].title}"))
     st.caption(preset_catalogue()[preset_id].summary)
     with st.expander("Add your own rule (a fragment YAML file)"):
@@ -169,18 +179,20 @@ def main() -> None:
                          help="The same format as the files in rules/fragments/: id, slot, title, summary, source, powers.")
         if K_UPLOAD_ERR in st.session_state:
             st.error(f"Upload refused: {st.session_state[K_UPLOAD_ERR]}", icon="🚫")
-    left, right = st.columns([2, 3])
+    left, right = st.columns([3, 2])
     with left:
         chosen = choose_rules(preset_id)
     with right:
         v = compose(preset_id, chosen)
-        if v is None:
-            return
-        show_result(v)
-        st.subheader("What can be played on what")
-        show_matrix(v, key="bld")
-        st.subheader("The same as a diagram")
-        show_diagram(v)
+        if v is not None:
+            show_result(v)
+            show_changes(build_variant(preset_id, []), v)
+    if v is None:
+        return
+    st.subheader("What can be played on what")
+    show_matrix(v, key="bld")
+    st.subheader("The same as a diagram")
+    show_diagram(v)
 
 
 main()

@@ -19,7 +19,7 @@ from tutor.share import decode_question, encode_question
 from tutor.table import Table, read_table_text, table_from_dict
 from tutor.variant import Variant
 from webui.state import current_variant, resolve_spec, use_spec, variant_in_use
-from webui.table_form import draw_form, form_to_raw, k, load_form
+from webui.table_form import draw_form, form_to_raw, k, load_form, normalise
 from webui.table_view import show_table
 from webui.verdict_view import show_verdict
 
@@ -34,7 +34,7 @@ EXAMPLE: dict[str, Any] = {
         {"name": "C", "hand": 4, "face_up": ["10D", "3H", "6S"], "face_down": 3},
     ],
     "pile": [{"by": "C", "cards": ["6C"]}, {"by": "B", "cards": ["8D"]}],
-    "stock": 20,
+    "stock": 14,
     "turn": "A",
     "direction": "counterclockwise",
 }
@@ -165,22 +165,8 @@ def import_box() -> None:
             st.error(f"Not imported: {st.session_state[K_IMPORT_ERR]}", icon="🚫")
 
 
-def main() -> None:
-    v = current_variant()
-    seed(v)
-    st.title("Is this move legal?")
-    st.markdown(f"Set up a table, then ask about a move. The answer follows the rules chosen in the "
-                f"sidebar (now `{v.id}`): change them there and the same move is judged again at once.")
-    if K_NOTE in st.session_state:
-        st.warning(st.session_state.pop(K_NOTE), icon="⚠️")
-    import_box()
-    draw_form(v)
-    try:
-        table = validate(form_to_raw(), v)
-    except TutorError as exc:
-        st.error(f"This table is not possible: {exc}", icon="🚫")
-        st.caption("Everything you entered is kept: fix it above. The link still holds the last possible table.")
-        return
+def ask(table: Table, v: Variant) -> Move | None:
+    """The table, the move, the verdict and what follows."""
     st.subheader("The table")
     show_table(table, v)
     st.subheader("The move")
@@ -190,8 +176,33 @@ def main() -> None:
         show_verdict(verdict, v)
         if verdict.legal:
             show_after(table, v, move)
-    share(table, v, move)
-    st.query_params["q"] = st.session_state[K_LAST_Q]
+    return move
+
+
+def main() -> None:
+    v = current_variant()
+    seed(v)
+    st.title("Is this move legal?")
+    st.markdown(f"A table, a move, and what the rules chosen in the sidebar (now `{v.id}`) say about "
+                "it. Change the rules there and the same move is judged again at once; change the "
+                "table under **Edit the table**.")
+    if K_NOTE in st.session_state:
+        st.warning(st.session_state.pop(K_NOTE), icon="⚠️")
+    normalise(v)
+    table: Table | None = None
+    try:
+        table = validate(form_to_raw(), v)
+    except TutorError as exc:
+        st.error(f"This table is not possible: {exc}", icon="🚫")
+        st.caption("Everything you entered is kept: fix it under Edit the table. "
+                   "The link still holds the last possible table.")
+    move = ask(table, v) if table is not None else None
+    st.subheader("Edit the table")
+    draw_form(v)
+    import_box()
+    if table is not None:
+        share(table, v, move)
+        st.query_params["q"] = st.session_state[K_LAST_Q]
 
 
 main()

@@ -95,6 +95,14 @@ def rank_label(rank: int) -> str:
     return "joker" if rank == JOKER_RANK else RANK_NAMES[rank]
 
 
+def a_rank(rank: int) -> str:
+    """A rank with its article, as a sentence needs it: 'a 6', 'an 8', 'an ace', 'an empty pile'."""
+    if rank == EMPTY:
+        return "an empty pile"
+    word = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}.get(rank, RANK_NAMES[rank])
+    return ("an " if word in ("8", "ace") else "a ") + word
+
+
 def top_label(top: int, see_through: bool = False) -> str:
     if top == EMPTY:
         return "empty pile"
@@ -143,9 +151,7 @@ def play_matrix(v: Variant) -> PlayMatrix:
 def explain_cell(v: Variant, top: int, rank: int) -> str:
     """One sentence for one cell, naming the rule: what the grid's tag stands for."""
     cell = play_matrix(v).cell(top, rank)
-    card = f"{'an' if rank_label(rank) in ('8', 'A') else 'a'} {rank_label(rank)}"
-    where = "an empty pile" if top == EMPTY else f"a {rank_label(top)}" if rank_label(top) not in ("8", "A") \
-        else f"an {rank_label(top)}"
+    card, where = a_rank(rank), a_rank(top)
     verdict = "may" if cell.legal else "may not"
     if cell.code == SEE_THROUGH:
         return (f"{where[0].upper()}{where[1:]} is see-through in {v.id}: the card beneath it decides "

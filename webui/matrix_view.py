@@ -5,7 +5,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from tutor.matrix import PlayMatrix, explain_cell, matrix_dot, play_matrix, top_label
+from tutor.matrix import (
+    PlayMatrix,
+    a_rank,
+    explain_cell,
+    matrix_differences,
+    matrix_dot,
+    play_matrix,
+    rank_label,
+    top_label,
+)
 from tutor.variant import Variant
 
 _COLOURS = {"✓": "background-color: #dff0df; color: #1b5e20",
@@ -27,7 +36,8 @@ def _colour(value: str) -> str:
 def show_matrix(v: Variant, *, key: str) -> PlayMatrix:
     """The grid as a coloured table, its key, and one cell explained on request."""
     m = play_matrix(v)
-    st.dataframe(matrix_frame(m).style.map(_colour), key=f"{key}_grid")
+    config = {label: st.column_config.TextColumn(label, width="small") for label in m.column_labels()}
+    st.dataframe(matrix_frame(m).style.map(_colour), key=f"{key}_grid", column_config=config)
     tags = ", ".join(f"**{tag}** = `{fid}`" for fid, tag in m.tags.items())
     st.caption("✓ may be played · ✗ may not · ↓ see-through: the card beneath decides. "
                f"Each cell names the rule that decides it: {tags}.")
@@ -43,3 +53,20 @@ def show_diagram(v: Variant) -> None:
     st.graphviz_chart(matrix_dot(v), alt=f"Diagram of what can be played on what in {v.id}")
     st.caption("Ranks stand low to high. Green arrows: a rule lets a card go where its rank alone "
                "would not; red dashed: a rule forbids it. Under a card: what it does to the next play.")
+
+
+def show_changes(before: Variant, after: Variant, *, limit: int = 12) -> None:
+    """What changed in the play-on grid from ``before`` to ``after``, one line per cell."""
+    diffs = matrix_differences([before, after])
+    st.markdown(f"**What can be played on what, compared with {before.id} as published**")
+    if not diffs:
+        st.caption("No change: the same cards go on the same cards.")
+        return
+    lines = []
+    for d in diffs[:limit]:
+        old, new = d.cells
+        rule = new.rules[0] if new.rules else ""
+        lines.append(f"- {rank_label(d.rank)} on {a_rank(d.top)}: {old.mark} → **{new.mark}** (`{rule}`)")
+    if len(diffs) > limit:
+        lines.append(f"- … and {len(diffs) - limit} more cells")
+    st.markdown("\n".join(lines))

@@ -82,7 +82,7 @@ def _zone(cards_key: str, unseen_key: str | None, where: str) -> list[str] | int
 
 def names() -> list[str]:
     n = int(st.session_state.get(k("n"), 2))
-    return [str(st.session_state.get(k("name", i)) or "").strip() or f"P{i + 1}" for i in range(n)]
+    return [str(st.session_state.get(k("name", i)) or "").strip() or _default_name(i) for i in range(n)]
 
 
 def form_to_raw() -> dict[str, Any]:
@@ -144,10 +144,30 @@ def load_form(table: Table, move: str = "") -> None:
 # -- the widgets ------------------------------------------------------------------
 
 
-def _cards(label: str, key: str, options: list[str], help: str | None = None) -> None:
+def normalise(v: Variant) -> None:
+    """Bring the fields in line with each other before reading or drawing them: default names
+    and packs, cards of packs no longer in play dropped, turn and players of plays still seated."""
     ss = st.session_state
-    if key in ss:
-        ss[key] = [t for t in ss[key] if t in options]  # fewer packs: drop the cards that no longer exist
+    ss.setdefault(k("n"), 3)
+    ss.setdefault(k("decks"), v.decks_for(int(ss[k("n")])))
+    tokens = set(pack_tokens(int(ss[k("decks")]), v.jokers))
+    for key in [key for key in ss if isinstance(key, str) and key.startswith("lf_")]:
+        if _is_cards_key(key):
+            ss[key] = [t for t in ss[key] if t in tokens]
+    seats = names()
+    if ss.get(k("turn")) not in seats:
+        ss[k("turn")] = seats[0]
+    for j in range(int(ss.get(k("plays"), 0))):
+        if ss.get(k("by", j)) not in [NOBODY, *seats]:
+            ss[k("by", j)] = NOBODY
+
+
+def _is_cards_key(key: str) -> bool:
+    return key.split("_")[1] in ("hand", "up", "down", "play", "stock") and not key.endswith("unseen") \
+        and "_unseen_" not in key
+
+
+def _cards(label: str, key: str, options: list[str], help: str | None = None) -> None:
     st.multiselect(label, options, key=key, format_func=token_label, placeholder="no cards",
                    select_all=False, help=help, **_S)
 
@@ -168,27 +188,26 @@ def _player(i: int, options: list[str]) -> None:
 
 def _play(j: int, seats: list[str], options: list[str]) -> None:
     c1, c2 = st.columns([1, 3])
-    if st.session_state.get(k("by", j)) not in [NOBODY, *seats]:
-        st.session_state[k("by", j)] = NOBODY
     c1.selectbox(f"Play {j + 1} by", [NOBODY, *seats], key=k("by", j), **_S)
     with c2:
         _cards(f"Play {j + 1}: cards", k("play", j), options)
 
 
 def draw_form(v: Variant) -> None:
-    """All the fields: players and their zones; then pile, stock, turn and direction."""
+    """All the fields, in two tabs: the players and their cards; the pile, stock, turn and direction.
+    Call :func:`normalise` first."""
     ss = st.session_state
-    ss.setdefault(k("decks"), v.decks_for(int(ss.get(k("n"), 3))))
-    with st.expander("Players and their cards", expanded=True):
+    options = pack_tokens(int(ss[k("decks")]), v.jokers)
+    players_tab, pile_tab = st.tabs(["Players and their cards", "Pile, stock, turn and direction"])
+    with players_tab:
         c1, c2 = st.columns(2)
         c1.number_input("Players", 2, MAX_PLAYERS, key=k("n"), **_S)
         c2.number_input("Packs", 1, 8, key=k("decks"), help="How many 52-card packs are in play", **_S)
-        options = pack_tokens(int(ss[k("decks")]), v.jokers)
         for i in range(int(ss[k("n")])):
-            ss.setdefault(k("name", i), chr(ord("A") + i))
+            ss.setdefault(k("name", i), _default_name(i))
             _player(i, options)
     seats = names()
-    with st.expander("Pile, stock, turn and direction", expanded=True):
+    with pile_tab:
         st.number_input("Plays on the pile (bottom first)", 0, MAX_PLAYS, key=k("plays"), **_S)
         for j in range(int(ss[k("plays")])):
             _play(j, seats, options)
@@ -197,11 +216,13 @@ def draw_form(v: Variant) -> None:
             _cards("Stock (top first)", k("stock"), options)
         c2.number_input("or unseen", 0, 400, key=k("stock_unseen"), **_S)
         c3.number_input("Burned", 0, 400, key=k("burned"), help="Cards out of play", **_S)
-        if ss.get(k("turn")) not in seats:
-            ss[k("turn")] = seats[0]
         c1, c2 = st.columns(2)
         c1.selectbox("Whose turn", seats, key=k("turn"), **_S)
         c2.radio("Direction", DIRECTIONS, key=k("dir"), horizontal=True, **_S)
+
+
+def _default_name(i: int) -> str:
+    return chr(ord("A") + i) if i < 26 else f"P{i + 1}"
 
 
 def pretty(cards: Sequence[int]) -> str:

@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor.cards import EMPTY, card_pretty, rank_name
 from tutor.engine import effective_top, game_over
+from tutor.matrix import a_rank
 from tutor.table import CLOCKWISE, Table
 from tutor.variant import Variant
 from tutor.views import seat_view
@@ -33,12 +34,6 @@ def to_beat(table: Table, v: Variant) -> str:
     if top.looked_through:
         under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
     return f"{a_rank(top.rank)}{under}"
-
-
-def a_rank(rank: int) -> str:
-    """'a 6', 'an 8', 'an ace', 'a joker'."""
-    word = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}.get(rank, rank_name(rank))
-    return ("an " if word in ("8", "ace") else "a ") + word
 
 
 def _pile_html(table: Table) -> str:
