@@ -285,3 +285,23 @@ def test_tutor_hint_unlisted_own_hand_exits_2(tmp_path, capsys) -> None:  # type
     f.write_text("players:\n  - {name: A, hand: 2}\n  - {name: B, hand: 3}\nturn: A\n")
     assert main(["hint", "--table", str(f), "--iterations", "10"]) == 2
     assert "list the cards" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant", ["pagat", "lancaster"])
+def test_the_fast_rollout_policy_only_makes_legal_moves(variant: str) -> None:
+    from tutor.advisor.rollout import FastGreedy
+    from tutor.game import play_game
+
+    v = load_variant(variant)
+    fast = FastGreedy()
+    checked = []
+
+    def on_move(before: Table, move: Move, after: Table, events: list[str]) -> None:
+        if not before.setup:
+            m = fast.move(before, v)
+            assert m is None or m in legal_moves(before, v), (before, m)
+            checked.append(m)
+
+    for seed in range(6):
+        play_game(v, 3, seed, [GreedyBot() for _ in range(3)], on_move=on_move)
+    assert len(checked) > 100 and sum(m is not None for m in checked) > 0.9 * len(checked)

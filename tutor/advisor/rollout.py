@@ -19,10 +19,11 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from tutor.advisor.evaluate import evaluate
-from tutor.engine import apply_unchecked, game_over, legal_moves
+from tutor.advisor.evaluate import evaluate, special_ranks
+from tutor.cards import EMPTY
+from tutor.engine import apply_unchecked, effective_top, game_over, is_legal, legal_moves
 from tutor.game import GreedyBot, setup_moves
-from tutor.moves import Move
+from tutor.moves import FLIP, PICKUP, PLAY, Move
 from tutor.table import Table
 from tutor.variant import Variant
 
@@ -37,23 +38,96 @@ class Rollout(Protocol):
     def __call__(self, table: Table, v: Variant, rng: random.Random) -> list[float]: ...
 
 
+class FastGreedy:
+    """The greedy bot's idea without listing every legal move: a policy for rollouts.
+
+    It plays all copies of its least valuable rank that goes (specials, the cards that
+    burn, reset or are seen through, are kept for last), keeps a special by taking a
+    small pile where the variant allows a voluntary pickup, and otherwise picks up or
+    turns over the first face-down card. Each candidate is put to the engine's own judge
+    (:func:`tutor.engine.is_legal`), so it never makes an illegal move; where the
+    variant has extra kinds of move (swaps, bluffs, gambles, forced plays) or a candidate
+    is refused, it falls back to ``legal_moves`` and :class:`~tutor.game.GreedyBot`.
+    ``legal_moves`` lists every subset of equal cards, which in a two-pack game with
+    big hands is most of a rollout's time.
+    """
+
+    __slots__ = ("fallback",)
+    name = "fast-greedy"
+
+    def __init__(self) -> None:
+        self.fallback = GreedyBot()
+
+    @staticmethod
+    def plain(v: Variant) -> bool:
+        return not (getattr(v, "extras", False) or getattr(v, "bluff", False) or getattr(v, "swaps", False))
+
+    def move(self, table: Table, v: Variant) -> Move | None:
+        """The greedy move, or None where the slow path must decide."""
+        p = table.player
+        if p.hand:
+            cards, zone_hand = p.hand, True
+        elif p.face_up:
+            cards, zone_hand = p.face_up_cards, False
+        elif p.face_down:
+            return self._judged(table, v, Move(FLIP, (), 1))
+        else:
+            return None
+        special = special_ranks(v)
+        groups: dict[int, list[int]] = {}
+        for c in cards:
+            groups.setdefault(c >> 2, []).append(c)
+        order = sorted(groups, key=lambda r: (r in special or v.play_again[r], r))
+        for r in order:
+            m = Move(PLAY, tuple(sorted(groups[r])))
+            if not is_legal(table, v, m):
+                if len(groups[r]) > 1 and is_legal(table, v, Move(PLAY, (min(groups[r]),))):
+                    return None  # only some of the copies go: let the slow path choose
+                continue
+            if ((r in special or v.play_again[r]) and v.voluntary_pickup and zone_hand and table.pile
+                    and sum(len(pl.cards) for pl in table.pile) <= 2 and len(p.hand) <= v.refill
+                    and effective_top(table, v).rank != EMPTY):
+                return self._judged(table, v, Move(PICKUP)) or m
+            return m
+        if not table.pile:
+            return None
+        if not zone_hand and v.face_up_pickup_adds:
+            low = min(cards, key=lambda c: (c >> 2 in special, c >> 2))
+            return self._judged(table, v, Move(PICKUP, (low,)))
+        return self._judged(table, v, Move(PICKUP))
+
+    @staticmethod
+    def _judged(table: Table, v: Variant, m: Move) -> Move | None:
+        return m if is_legal(table, v, m) else None
+
+    def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
+        m = self.move(table, v) if self.plain(v) else None
+        if m is not None and m in moves:
+            return m
+        return self.fallback.choose(table, v, moves, rng)
+
+
 class PolicyRollout:
     """Play on with ``policy`` for at most ``cap`` moves; score with the evaluation."""
 
     __slots__ = ("policy", "cap")
 
     def __init__(self, policy: Policy | None = None, cap: int = 12) -> None:
-        self.policy: Policy = policy if policy is not None else GreedyBot()
+        self.policy: Policy = policy if policy is not None else FastGreedy()
         self.cap = cap
 
     def __call__(self, table: Table, v: Variant, rng: random.Random) -> list[float]:
         policy = self.policy
+        fast = policy if isinstance(policy, FastGreedy) and FastGreedy.plain(v) else None
         for _ in range(self.cap):
             if game_over(table, v):
                 break
+            move: Move | None = None
             if table.setup:
                 move = setup_moves(table, v)[0]  # arrange greedily, then ready
-            else:
+            elif fast is not None:
+                move = fast.move(table, v)
+            if move is None:
                 moves = legal_moves(table, v)
                 move = moves[0] if len(moves) == 1 else policy.choose(table, v, moves, rng)
             table, _ = apply_unchecked(table, v, move)
