@@ -130,7 +130,8 @@ def choose_rules(preset_id: str) -> list[str]:
         live = [s for s in slots if by_slot.get(s) and s not in placed]
         if not live:
             continue
-        with st.expander(title, expanded=title == "Special cards"):
+        changed = sum(1 for s in live if st.session_state.get(slot_key(s)) not in (None, preset_choice(preset_id, s)))
+        with st.expander(title + (f" ({changed} changed)" if changed else ""), key=f"bld_section_{title}"):
             for slot in live:
                 placed.add(slot)
                 part = choose_slot(slot, by_slot[slot], preset_id)
@@ -144,21 +145,21 @@ def compose(preset_id: str, chosen: list[str]) -> Variant | None:
     try:
         return build_variant(preset_id, named, where="your choices")
     except TutorError as exc:
-        st.error(f"These rules do not go together: {exc}", icon="🚫")
+        st.error(f"These rules do not go together: {exc}", icon=":material/block:")
         return None
 
 
 def show_result(v: Variant) -> None:
-    st.success(f"Your variant: `{v.id}`", icon="✅")
+    st.success(f"Your variant: `{v.id}`", icon=":material/check_circle:")
     for old, new in v.replaced:
         st.markdown(f"- `{new}` replaces the rule set's `{old}`")
     for w in v.warnings:
-        st.warning(w, icon="⚠️")
+        st.warning(w, icon=":material/warning:")
     c1, c2 = st.columns(2)
     files = {part: uploads()[part].path for part in v.id.split("+")[1:] if part in uploads()}
-    c1.download_button("Download the variant (YAML)", variant_yaml(v, files), file_name="my-variant.yaml",
+    c1.download_button("Download (YAML)", variant_yaml(v, files), file_name="my-variant.yaml",
                        mime="application/x-yaml", on_click="ignore", icon=":material/download:", key="bld_dl")
-    c2.button("Use it in the whole app", on_click=use_spec, args=(v.id,), key="bld_use",
+    c2.button("Use in the app", on_click=use_spec, args=(v.id,), key="bld_use",
               help="Sets the sidebar to this variant", icon=":material/check:")
 
 
@@ -178,7 +179,7 @@ def main() -> None:
         st.file_uploader("Fragment file", type=["yaml", "yml"], key="bld_upload", on_change=handle_upload,
                          help="The same format as the files in rules/fragments/: id, slot, title, summary, source, powers.")
         if K_UPLOAD_ERR in st.session_state:
-            st.error(f"Upload refused: {st.session_state[K_UPLOAD_ERR]}", icon="🚫")
+            st.error(f"Upload refused: {st.session_state[K_UPLOAD_ERR]}", icon=":material/block:")
     left, right = st.columns([3, 2])
     with left:
         chosen = choose_rules(preset_id)

@@ -124,7 +124,7 @@ def ask_move(table: Table, v: Variant) -> Move | None:
     try:
         return Move.parse(text)
     except TutorError as exc:
-        st.error(f"Cannot read the move: {exc}", icon="🚫")
+        st.error(f"Cannot read the move: {exc}", icon=":material/block:")
         return None
 
 
@@ -162,7 +162,7 @@ def import_box() -> None:
                      placeholder="players:\n  - {name: A, hand: [7H, 7S]}\n  - {name: B, hand: 3}\npile: [[6C]]\nturn: A")
         st.button("Load the pasted table", on_click=_import_pasted, key="lf_load_paste")
         if K_IMPORT_ERR in st.session_state:
-            st.error(f"Not imported: {st.session_state[K_IMPORT_ERR]}", icon="🚫")
+            st.error(f"Not imported: {st.session_state[K_IMPORT_ERR]}", icon=":material/block:")
 
 
 def ask(table: Table, v: Variant) -> Move | None:
@@ -187,13 +187,13 @@ def main() -> None:
                 "it. Change the rules there and the same move is judged again at once; change the "
                 "table under **Edit the table**.")
     if K_NOTE in st.session_state:
-        st.warning(st.session_state.pop(K_NOTE), icon="⚠️")
+        st.warning(st.session_state.pop(K_NOTE), icon=":material/warning:")
     normalise(v)
     table: Table | None = None
     try:
         table = validate(form_to_raw(), v)
     except TutorError as exc:
-        st.error(f"This table is not possible: {exc}", icon="🚫")
+        st.error(f"This table is not possible: {exc}", icon=":material/block:")
         st.caption("Everything you entered is kept: fix it under Edit the table. "
                    "The link still holds the last possible table.")
     move = ask(table, v) if table is not None else None

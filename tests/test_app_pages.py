@@ -71,7 +71,7 @@ def test_the_house_rules_sheet_downloads() -> None:
 
 
 def _cell(at: object, row: str, col: str) -> str:
-    frame = at.dataframe[0].value  # type: ignore[attr-defined]
+    frame = at.table[0].value  # type: ignore[attr-defined]
     return str(frame.loc[row, col])
 
 
@@ -96,7 +96,7 @@ def test_changing_the_preset_resets_the_slots() -> None:
 def test_the_assembled_variant_downloads_as_a_file_tutor_reads(tmp_path: Path) -> None:
     at = open_page("pages/builder.py", v="lancaster")
     at.radio(key="bld_slot_2").set_value("twos-pass-on").run()
-    assert any(b.proto.label.startswith("Download the variant") for b in at.get("download_button"))
+    assert any(b.proto.label.startswith("Download (YAML)") for b in at.get("download_button"))
     v = load_variant("lancaster+twos-pass-on")
     text = variant_yaml(v)
     path = tmp_path / "mine.yaml"

@@ -230,7 +230,7 @@ def _quote(text: str) -> str:
 def matrix_dot(v: Variant) -> str:
     """Graphviz DOT source: the natural order, and every rule that departs from it.
 
-    Ranks stand in a chain from low to high ("beaten by"). A rank that goes on
+    Ranks stand in a chain from low (top) to high (bottom). A rank that goes on
     anything hangs off an "any card" node; what a card does to the next play is
     written under it; every other departure is an edge of its own, green where a
     rule allows a play the order would not, red and dashed where a rule forbids one.
@@ -238,8 +238,9 @@ def matrix_dot(v: Variant) -> str:
     m = play_matrix(v)
     lines = [
         "digraph playon {",
-        '  graph [rankdir=LR, bgcolor="transparent", fontname="Helvetica", nodesep=0.25, ranksep=0.35];',
-        '  node [shape=box, style="rounded,filled", fillcolor="white", fontname="Helvetica", fontsize=14];',
+        '  graph [rankdir=TB, bgcolor="transparent", fontname="Helvetica", nodesep=0.3, ranksep=0.25];',
+        '  node [shape=box, style="rounded,filled", fillcolor="white", fontname="Helvetica", fontsize=12,'
+        ' height=0.3, margin="0.1,0.03"];',
         '  edge [fontname="Helvetica", fontsize=10, color="#888888"];',
     ]
     natural = [r for r in m.ranks if r != JOKER_RANK]

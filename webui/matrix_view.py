@@ -25,7 +25,7 @@ _COLOURS = {"✓": "background-color: #dff0df; color: #1b5e20",
 def matrix_frame(m: PlayMatrix) -> pd.DataFrame:
     """Rows: the card to beat; columns: the card played; each cell a mark and a rule tag."""
     frame = pd.DataFrame(m.rows(), index=m.row_labels())
-    frame.index.name = "top of pile ↓ / card played →"
+    frame.index.name = "top ↓ · card →"
     return frame
 
 
@@ -34,10 +34,10 @@ def _colour(value: str) -> str:
 
 
 def show_matrix(v: Variant, *, key: str) -> PlayMatrix:
-    """The grid as a coloured table, its key, and one cell explained on request."""
+    """The grid as a coloured table (rows: the card to beat; columns: the card played),
+    its key, and one cell explained on request."""
     m = play_matrix(v)
-    config = {label: st.column_config.TextColumn(label, width="small") for label in m.column_labels()}
-    st.dataframe(matrix_frame(m).style.map(_colour), key=f"{key}_grid", column_config=config)
+    st.table(matrix_frame(m).style.map(_colour))
     tags = ", ".join(f"**{tag}** = `{fid}`" for fid, tag in m.tags.items())
     st.caption("✓ may be played · ✗ may not · ↓ see-through: the card beneath decides. "
                f"Each cell names the rule that decides it: {tags}.")
@@ -51,7 +51,7 @@ def show_matrix(v: Variant, *, key: str) -> PlayMatrix:
 
 def show_diagram(v: Variant) -> None:
     st.graphviz_chart(matrix_dot(v), alt=f"Diagram of what can be played on what in {v.id}")
-    st.caption("Ranks stand low to high. Green arrows: a rule lets a card go where its rank alone "
+    st.caption("Ranks stand from low (top) to high (bottom). Green arrows: a rule lets a card go where its rank alone "
                "would not; red dashed: a rule forbids it. Under a card: what it does to the next play.")
 
 

@@ -174,9 +174,9 @@ def variant_sidebar() -> Variant:
                        help="Each replaces the rule set's own rule for the same thing.")
         v = _compose(preset, ss[_K_FRAGS])
         if _K_ERR in ss:
-            st.error(f"Not applied: {ss[_K_ERR]}", icon="🚫")
+            st.error(f"Not applied: {ss[_K_ERR]}", icon=":material/block:")
         if _K_WARN in ss:
-            st.warning(ss[_K_WARN], icon="⚠️")
+            st.warning(ss[_K_WARN], icon=":material/warning:")
         st.caption(f"Variant in use: `{v.id}`")
         for old, new in v.replaced:
             st.caption(f"`{new}` replaces `{old}`")

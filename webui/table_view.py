@@ -24,12 +24,12 @@ PILE_SHOWN = 6  # plays drawn; older ones are counted
 
 
 def to_beat(table: Table, v: Variant) -> str:
-    """What the next play must answer, in words: 'the 6 (under the 8)'."""
+    """The card the next play goes on, in words: 'a 6 (seen through the 8)'."""
     if not table.pile:
-        return "nothing: the pile is empty"
+        return "nothing: the pile is empty, so any card may start it"
     top = effective_top(table, v)
     if top.rank == EMPTY:
-        return "nothing: only see-through cards are on the pile"
+        return "nothing: only see-through cards are on the pile, so any card may follow"
     under = ""
     if top.looked_through:
         under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
@@ -44,10 +44,10 @@ def _pile_html(table: Table) -> str:
         rows.append(f'<span class="shc-none">{hidden} earlier plays below</span>')
         plays = plays[hidden:]
     for play in plays:
-        who = table.players[play.by].name if play.by >= 0 else "?"
+        who = table.players[play.by].name if play.by >= 0 else ""
         cards = "".join(card_html(c, small=True) for c in play.cards)
-        rows.append(f'<span title="played by {escape(who)}">{cards}'
-                    f'<span class="shc-count">{escape(who)}</span></span>')
+        by = f'<span class="shc-count">{escape(who)}</span>' if who else ""
+        rows.append(f'<span title="played by {escape(who or "someone")}">{cards}{by}</span>')
     body = " → ".join(rows) if rows else '<span class="shc-none">empty</span>'
     return zone_html("Pile (bottom → top)", body)
 
@@ -81,7 +81,7 @@ def describe(table: Table, v: Variant) -> str:
     if game_over(table, v):
         return "The game is over."
     way = "clockwise" if table.direction == CLOCKWISE else "counterclockwise"
-    return f"{table.player.name} to move; play goes {way}; the next play must beat {to_beat(table, v)}."
+    return f"{table.player.name} to move; play goes {way}; the card to play on is {to_beat(table, v)}."
 
 
 def show_table(table: Table, v: Variant, *, seat: int | None = None) -> None:

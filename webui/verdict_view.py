@@ -39,7 +39,7 @@ def rule_lines(v: Variant, ids: tuple[str, ...]) -> list[str]:
 def show_verdict(verdict: Verdict, v: Variant) -> None:
     """The answer, as a newcomer reads it: the headline, the reason, the rules, what follows."""
     head = f"**{verdict.move}** is {'legal' if verdict.legal else 'not legal'} in `{v.id}`. {verdict.reason}"
-    (st.success if verdict.legal else st.error)(head, icon="✅" if verdict.legal else "🚫")
+    (st.success if verdict.legal else st.error)(head, icon=":material/check_circle:" if verdict.legal else ":material/block:")
     st.markdown("**The rule behind it**\n" + "\n".join(rule_lines(v, verdict.rules)))
     if verdict.legal:
         nxt = verdict.next_player or "nobody: the game is over"
