@@ -24,6 +24,7 @@ from tutor.advisor.explain import (
     sentence,
     standard_error,
     too_close,
+    uncap,
 )
 from tutor.advisor.ismcts import ISMCTS, Progress, RootStat, move_key
 from tutor.advisor.rollout import Rollout
@@ -77,6 +78,7 @@ class Hint:
     verdict: str  # how the best compares with the runner-up
     close: bool  # best and runner-up too close to call
     steps: tuple[str, ...]  # the rule or idea, the move, the numbers
+    names: tuple[str, ...] = ()  # the seats' names
 
     @property
     def best(self) -> Move | None:
@@ -174,6 +176,7 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
         return Hint(me.name, view.seat, v.id, goal, (), search.iterations, search.seconds, seed,
                     "The game is over: there is nothing to play.", False, ())
     det = search.det.deal(random.Random(seed))
+    names = [s.name for s in view.seats]
     all_moves = [m for s in stats for m in s.moves]
     floor = min(search.root_floor, max(1, search.iterations // max(1, 2 * len(stats))))
     ordered = sorted(stats, key=lambda s: (s.visits < floor, -s.mean, -s.visits))
@@ -194,12 +197,12 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
         best.facts.idea,
         f"The move: {best.move}" + (f" (or {', '.join(map(str, best.equivalent))}: the same choice)"
                                     if best.equivalent else "")
-        + (": " + best.why[0].lower() + best.why[1:] if best.why else "."),
+        + (": " + uncap(best.why, names) if best.why else "."),
         f"After it {words} in {pct(best.score)} of the simulations (95% interval {pct(best.low)} to "
         f"{pct(best.high)}, {best.simulations} simulations). {verdict}",
     )
     return Hint(me.name, view.seat, v.id, goal, tuple(advice), search.iterations, search.seconds, seed,
-                verdict, close, steps)
+                verdict, close, steps, tuple(names))
 
 
 def _compare(advice: Sequence[MoveAdvice], stats: Sequence[RootStat]) -> tuple[str, bool]:
@@ -263,7 +266,7 @@ def grade(h: Hint, move: Move | str) -> Grade:
     if chosen is None:
         return Grade(None, 0.0, best.move, f"{m} was not among the moves the advisor considered.")
     if chosen is best:
-        return Grade("best", 0.0, best.move, f"The advisor's choice too: {best.why[:1].lower() + best.why[1:]}")
+        return Grade("best", 0.0, best.move, f"The advisor's choice too: {uncap(best.why, h.names)}")
     drop = max(0.0, best.score - chosen.score)
     label = grade_for(drop)
     se = (standard_error(best.std, best.simulations) ** 2 + standard_error(chosen.std, chosen.simulations) ** 2) ** 0.5
@@ -277,7 +280,7 @@ def grade(h: Hint, move: Move | str) -> Grade:
         return Grade(None, drop, best.move,
                      f"Perhaps weaker than {best.move} ({pct(chosen.score)} against {pct(best.score)}), "
                      "but the search is not sure.")
-    why = best.why[:1].lower() + best.why[1:] if best.why else ""
+    why = uncap(best.why, h.names) if best.why else ""
     reason = (f"{best.move} was better by {100 * drop:.0f} points ({pct(best.score)} against "
               f"{pct(chosen.score)}): {why}")
     return Grade(label, drop, best.move, reason)

@@ -169,7 +169,8 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         if move.cards:
             clauses.append(f"puts your {card_str(move.cards[0])} on the pile and takes all {k} cards")
         else:
-            clauses.append(f"takes the {k} card{'s' if k != 1 else ''} of the pile into your hand")
+            clauses.append("takes the one card of the pile into your hand" if k == 1
+                           else f"takes the {k} cards of the pile into your hand")
         plays = [m for m in all_moves if m.kind == PLAY]
         if not plays:
             clauses.append("nothing you hold goes on the " + word(top_before))
@@ -203,8 +204,7 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         if v.burn[rank]:
             clauses.append(f"the {word(rank)} burns the pile and you lead again")
             titles = rule_titles(v, rank)
-            idea = (f"Look at the {word(rank)}: {titles[0][1].lower()}." if titles
-                    else f"Look at the {word(rank)}: it burns the pile.")
+            idea = _rule_idea(rank, titles, "it burns the pile")
         else:
             clauses.append(f"completes {number(v.four_burns)} {plural(rank)} together on the pile, which burns it, "
                            "and you lead again")
@@ -215,7 +215,7 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         else:
             clauses.append(f"the {word(rank)} lets you play again")
         titles = rule_titles(v, rank)
-        idea = f"Look at the {word(rank)}: {titles[0][1].lower()}." if titles else ""
+        idea = _rule_idea(rank, titles, "you play again after it")
     else:
         if n > 1:
             clauses.append(f"gets rid of {what} at once")
@@ -228,15 +228,15 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         if limits(v, rank):
             clauses.append(f"{warn}this {word(rank)} forces anything {who_next} plays to be {a(rank)} or lower")
             titles = rule_titles(v, rank)
-            idea = f"Look at the {word(rank)}: {titles[0][1].lower()}." if titles else ""
+            idea = _rule_idea(rank, titles, f"the next play must be {a(rank)} or lower")
         elif v.transparent[rank]:
             under = "an empty pile" if top_after == EMPTY else f"the {word(top_after)} under it"
             clauses.append(f"{warn}the {word(rank)} is transparent, so {who_next} must still beat {under}")
             idea = f"Look at the {word(rank)}: it is seen through."
         elif resets(v, rank) or top_after == EMPTY:
             clauses.append(f"{warn}it resets the pile, so {who_next} may play anything")
-        elif warn:
-            clauses.append(f"{warn}they must beat {a(top_after)}")
+        elif who_next and nxt != view.seat:
+            clauses.append(f"{warn}{who_next} must beat {a(top_after)}")
         if REVERSE in events:
             clauses.append("the direction of play reverses")
         if SKIP in events:
@@ -245,12 +245,14 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         plain = [m for m in plays if not special(v, m.cards[0] >> 2)]
         if special(v, rank) and plain:
             low = min(m.cards[0] >> 2 for m in plain)
-            clauses.append(f"it spends your {word(rank)} although {a(low)} would go")
+            clauses.append(f"it spends your {word(rank)} while {a(low)} would also go")
             idea = idea or "Think about which cards you want to keep for later."
         elif not special(v, rank):
             lower = [m.cards[0] >> 2 for m in plain if m.cards[0] >> 2 < rank]
             if lower:
-                clauses.append(f"it plays a {word(rank)} although {a(min(lower))} would go")
+                clauses.append(f"it plays {a(rank)} and keeps your lower {word(min(lower))} back")
+                idea = idea or ("Think about what the next player has to beat: a higher card is harder to answer, "
+                                "a lower one gets rid of a weak card.")
             elif len({m.cards[0] >> 2 for m in plain}) > 1:
                 clauses.append(f"{'it is' if n == 1 else 'they are'} your lowest card{'s' if n > 1 else ''} that go{'es' if n == 1 else ''}")
             keep = _held_specials(view, v, move.cards)
@@ -265,6 +267,12 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         clauses.append("it empties your hand: you play from your face-up cards next" if up
                        else "it empties your hand: your face-down cards come next")
     return Facts(move, events, rank, n, nxt, tuple(clauses), idea or "Think about what the next player can beat.")
+
+
+def _rule_idea(rank: int, titles: Sequence[tuple[str, str]], fallback: str) -> str:
+    if titles:
+        return f"Look at the {word(rank)}. The rule here: {titles[0][1]}."
+    return f"Look at the {word(rank)}: {fallback}."
 
 
 def follow_up(view: PlayerView, replies: Sequence[tuple[tuple[object, ...], int, int]], visits: int) -> str:
@@ -287,6 +295,14 @@ def follow_up(view: PlayerView, replies: Sequence[tuple[tuple[object, ...], int,
         if 0 <= r < 14:
             return f"{name} most often answers with {some(r, len(ranks))} ({pct(share)} of the simulations)"
     return ""
+
+
+def uncap(text: str, names: Sequence[str] = ()) -> str:
+    """A sentence to follow a colon: lower-case its first letter, unless it starts with a name."""
+    first = text.split(" ", 1)[0].rstrip(",;:.")
+    if not text or first in names:
+        return text
+    return text[0].lower() + text[1:]
 
 
 def sentence(clauses: Sequence[str]) -> str:
