@@ -165,9 +165,20 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from tutor.variant import _read_fragment_file
+    from tutor.variant import _read_fragment_file, build_variant, parse_yaml, preset_from_data
 
-    frag = _read_fragment_file(Path(args.file), args.file)
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TutorError(f"{args.file}: cannot read the file ({exc.__class__.__name__})") from None
+    data = parse_yaml(text, args.file)
+    if isinstance(data, dict) and "fragments" in data and "slot" not in data:
+        preset = preset_from_data(data, args.file)
+        v = build_variant(preset, [], where=args.file)
+        print(f"{args.file}: preset {preset.id!r} with {len(v.fragments)} fragments: OK")
+        return 0
+    frag = _read_fragment_file(path, args.file)
     print(f"{args.file}: fragment {frag.id!r} for slot {frag.slot!r}, {len(frag.powers)} power(s): OK")
     return 0
 

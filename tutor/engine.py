@@ -505,8 +505,10 @@ def _judge_play(
     else:
         top = effective_top(table, v)
         ctx["rank"], ctx["top"], ctx["n"] = rank, top, len(cards)
-        ok, name, frags = _placement(_matrix(table, v) if v.extras else v.cells, v, top.rank, rank,
-                                     len(cards), zone)
+        cells = _matrix(table, v) if v.extras else v.cells
+        if cells is v.cells_rev:
+            ctx["reversed"] = True
+        ok, name, frags = _placement(cells, v, top.rank, rank, len(cards), zone)
         if top.looked_through:
             t_fid = v.origin[top.looked_through[0]].get("transparent")
             if t_fid:
@@ -812,6 +814,9 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
         flips = n if v.reverse[rank] else 0
         skip = v.skip[rank] * n
         play_again = v.play_again[rank]
+        if v.transparent[rank] and not skip and table.pile:
+            # a see-through card shows the card beneath, and what it does (a 3 on a 9 skips too)
+            skip = v.skip[_top_rank(table, v)] if _top_rank(table, v) != EMPTY else 0
     else:  # a run: every card does what it does
         flips = sum(1 for c in cards if v.reverse[c >> 2])
         skip = sum(v.skip[c >> 2] for c in cards)
@@ -835,12 +840,14 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
     if flips % 2:
         events.append(REVERSE)
         direction = -direction
-    if skip:
-        events.append(SKIP)
     again = burn or play_again
     stock = table.stock
     draw = min(v.refill - len(p.hand), len(stock)) if stock else 0
     out = draw <= 0 and not (p.hand or p.face_up or p.face_down)
+    if again and not out:
+        skip = 0  # the player goes again: nobody misses a turn
+    if skip:
+        events.append(SKIP)
     if again and not out:
         events.append(PLAY_AGAIN)
     if draw > 0:
@@ -1200,6 +1207,8 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
             played, s_ = _a(rank), "s"
         cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
+        if ctx.get("reversed"):
+            under += " (a joker has turned the ranking upside down, so lower cards beat higher)"
         if code is Reason.EMPTY:
             if under:
                 return f"Only transparent cards are on the pile, so anything may follow: {played} is fine."

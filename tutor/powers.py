@@ -334,6 +334,9 @@ def apply_power(rules: Rules, spec: Any, fid: str, where: str) -> None:
     """Run one ``{power: name, ...}`` entry of a fragment against the builder."""
     if not isinstance(spec, Mapping) or "power" not in spec:
         raise VariantError(f"{where}: each entry of 'powers' is a mapping with a 'power' key")
+    if True in spec or False in spec:
+        # YAML 1.1 reads a bare `on:` (or `yes:`, `off:` ...) as a boolean key
+        raise VariantError(f"{where}: a key was read as true/false: quote it, e.g. \"on\": [...]")
     name = spec["power"]
     if name not in POWERS:
         raise VariantError(

@@ -824,6 +824,8 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
             else:
                 again = burn = False
                 skip = 0
+            if not skip and transparent[r] and pile_n > n and top != EMPTY:
+                skip = skip_t[top]  # a see-through card on a skipping card skips too, as the engine says
             if burn or (four_burns and run_n >= four_burns):
                 burned_val += pile_val
                 burned_n += pile_n

@@ -359,7 +359,7 @@ def _load_variant(spec: str) -> Variant:
     return build_variant(preset_id, named, where=repr(spec))
 
 
-def build_variant(preset_id: str, named: Sequence[Fragment | str], *, where: str = "variant") -> Variant:
+def build_variant(preset_id: str | Preset, named: Sequence[Fragment | str], *, where: str = "variant") -> Variant:
     """Compose a preset with fragments (ids, or Fragment objects such as an upload).
 
     A named fragment replaces the preset's fragment in its slot; two named fragments in one
@@ -367,9 +367,12 @@ def build_variant(preset_id: str, named: Sequence[Fragment | str], *, where: str
     """
     presets = preset_catalogue()
     catalogue = fragment_catalogue()
-    if preset_id not in presets:
+    if isinstance(preset_id, Preset):
+        preset = preset_id
+    elif preset_id not in presets:
         raise VariantError(f"{where}: {preset_id!r} is not a preset (presets: {', '.join(sorted(presets))})")
-    preset = presets[preset_id]
+    else:
+        preset = presets[preset_id]
     frags_named: list[Fragment] = []
     for item in named:
         if isinstance(item, str):
@@ -385,12 +388,16 @@ def build_variant(preset_id: str, named: Sequence[Fragment | str], *, where: str
         if item.id not in [f.id for f in frags_named]:
             frags_named.append(item)
 
-    base_frags = []
+    by_slot: dict[str, Fragment] = {}
     for fid in preset.fragments:
         if fid not in catalogue:
             raise VariantError(f"{preset.path}: fragments: {fid!r} is not a fragment")
-        base_frags.append(catalogue[fid])
-    by_slot: dict[str, Fragment] = {f.slot: f for f in base_frags}
+        frag = catalogue[fid]
+        if frag.slot in by_slot:
+            other = by_slot[frag.slot]
+            raise VariantError(f"{preset.path}: {other.id} ({other.path}) and {fid} ({frag.path}) "
+                               f"both fill the slot {frag.slot!r}")
+        by_slot[frag.slot] = frag
     replaced: list[tuple[str, str]] = []
     for frag in frags_named:
         old = by_slot.get(frag.slot)
