@@ -138,7 +138,7 @@ def test_a_good_upload_joins_the_variant() -> None:
     at = open_page("pages/builder.py", v="pagat")
     at.file_uploader(key="bld_upload").upload("sevens.yaml", MY_RULE.encode(), "application/x-yaml").run()
     assert not at.exception and not at.error, texts(at.error)
-    assert at.radio(key="bld_slot_7").value.startswith("sevens-low@")
+    assert str(at.radio(key="bld_slot_7").value).startswith("sevens-low@")
     assert any("pagat+sevens-low@" in s for s in texts(at.success))
     at.button(key="bld_use").click().run()
     assert at.session_state["variant"].id.startswith("pagat+sevens-low@")
@@ -215,7 +215,7 @@ def test_build_a_table_ask_and_get_the_verdict() -> None:
     [verdict] = _verdicts(at)
     assert "is legal" in verdict and "burns" in verdict
     assert "the pile is burned" in all_markdown(at)
-    pills = at.get("button_group")[0]
+    pills = at.pills[0]
     assert "play 5D" not in pills.options and "play 10S" in pills.options
     pills.set_value("pickup").run()
     assert at.text_input(key="lf_move").value == "pickup"

@@ -15,7 +15,7 @@ same card in two places of a one-pack table is the error it should be.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import streamlit as st
 
@@ -28,7 +28,7 @@ from webui.cards import card_label
 MAX_PLAYERS, MAX_PLAYS = 8, 30
 NOBODY = "(not recorded)"
 DIRECTIONS = ("clockwise", "counterclockwise")
-_S = {"persist_state": "session"}
+SESSION: Final = "session"  # every field keeps its value for the whole session
 
 
 def k(name: str, i: int | None = None) -> str:
@@ -169,26 +169,26 @@ def _is_cards_key(key: str) -> bool:
 
 def _cards(label: str, key: str, options: list[str], help: str | None = None) -> None:
     st.multiselect(label, options, key=key, format_func=token_label, placeholder="no cards",
-                   select_all=False, help=help, **_S)
+                   select_all=False, help=help, persist_state=SESSION)
 
 
 def _player(i: int, options: list[str]) -> None:
     with st.container(border=True):
-        st.text_input("Name", key=k("name", i), max_chars=20, **_S)
+        st.text_input("Name", key=k("name", i), max_chars=20, persist_state=SESSION)
         c1, c2 = st.columns([3, 1])
         with c1:
             _cards("Hand", k("hand", i), options)
-        c2.number_input("or unseen", 0, 60, key=k("hand_unseen", i), help="A number of cards nobody can see", **_S)
+        c2.number_input("or unseen", 0, 60, key=k("hand_unseen", i), help="A number of cards nobody can see", persist_state=SESSION)
         _cards("Face up", k("up", i), options)
         c1, c2 = st.columns([3, 1])
         with c1:
             _cards("Face down (in order)", k("down", i), options, help="Position 1 is the first listed")
-        c2.number_input("or unseen", 0, 10, key=k("down_unseen", i), **_S)
+        c2.number_input("or unseen", 0, 10, key=k("down_unseen", i), persist_state=SESSION)
 
 
 def _play(j: int, seats: list[str], options: list[str]) -> None:
     c1, c2 = st.columns([1, 3])
-    c1.selectbox(f"Play {j + 1} by", [NOBODY, *seats], key=k("by", j), **_S)
+    c1.selectbox(f"Play {j + 1} by", [NOBODY, *seats], key=k("by", j), persist_state=SESSION)
     with c2:
         _cards(f"Play {j + 1}: cards", k("play", j), options)
 
@@ -201,24 +201,24 @@ def draw_form(v: Variant) -> None:
     players_tab, pile_tab = st.tabs(["Players and their cards", "Pile, stock, turn and direction"])
     with players_tab:
         c1, c2 = st.columns(2)
-        c1.number_input("Players", 2, MAX_PLAYERS, key=k("n"), **_S)
-        c2.number_input("Packs", 1, 8, key=k("decks"), help="How many 52-card packs are in play", **_S)
+        c1.number_input("Players", 2, MAX_PLAYERS, key=k("n"), persist_state=SESSION)
+        c2.number_input("Packs", 1, 8, key=k("decks"), help="How many 52-card packs are in play", persist_state=SESSION)
         for i in range(int(ss[k("n")])):
             ss.setdefault(k("name", i), _default_name(i))
             _player(i, options)
     seats = names()
     with pile_tab:
-        st.number_input("Plays on the pile (bottom first)", 0, MAX_PLAYS, key=k("plays"), **_S)
+        st.number_input("Plays on the pile (bottom first)", 0, MAX_PLAYS, key=k("plays"), persist_state=SESSION)
         for j in range(int(ss[k("plays")])):
             _play(j, seats, options)
         c1, c2, c3 = st.columns([2, 1, 1])
         with c1:
             _cards("Stock (top first)", k("stock"), options)
-        c2.number_input("or unseen", 0, 400, key=k("stock_unseen"), **_S)
-        c3.number_input("Burned", 0, 400, key=k("burned"), help="Cards out of play", **_S)
+        c2.number_input("or unseen", 0, 400, key=k("stock_unseen"), persist_state=SESSION)
+        c3.number_input("Burned", 0, 400, key=k("burned"), help="Cards out of play", persist_state=SESSION)
         c1, c2 = st.columns(2)
-        c1.selectbox("Whose turn", seats, key=k("turn"), **_S)
-        c2.radio("Direction", DIRECTIONS, key=k("dir"), horizontal=True, **_S)
+        c1.selectbox("Whose turn", seats, key=k("turn"), persist_state=SESSION)
+        c2.radio("Direction", DIRECTIONS, key=k("dir"), horizontal=True, persist_state=SESSION)
 
 
 def _default_name(i: int) -> str:
