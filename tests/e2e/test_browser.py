@@ -100,8 +100,21 @@ def _idle(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')")
 
 
-def _heading(page: Page, text: str) -> Any:
-    return page.get_by_role("heading", name=text)
+def _step_with_key(page: Page, key: str, step: int) -> None:
+    """Press ``key`` until the game shows move ``step`` (a key pressed while the page is
+    still redrawing can be missed; it is pressed again only if the step did not change)."""
+    before = re.search(r"step=(\d+)", page.url)
+    for _ in range(3):
+        page.keyboard.press(key)
+        try:
+            expect(page).to_have_url(re.compile(rf"step={step}(&|$)"), timeout=4000)
+            break
+        except AssertionError:
+            now = re.search(r"step=(\d+)", page.url)
+            if now and before and now.group(1) != before.group(1):
+                raise
+    expect(page.get_by_text(re.compile(rf"^Move {step} of 16"))).to_be_visible()
+    _idle(page)
 
 
 def test_step_through_the_lancaster_example_with_the_arrow_keys(server: str, page: Page) -> None:
@@ -111,14 +124,10 @@ def test_step_through_the_lancaster_example_with_the_arrow_keys(server: str, pag
     _idle(page)
     page.wait_for_timeout(300)  # the key bindings are attached just after the buttons are drawn
     for n in (1, 2, 3):
-        page.keyboard.press("ArrowRight")
-        expect(page.get_by_text(re.compile(rf"^Move {n} of 16"))).to_be_visible()
-        expect(page).to_have_url(re.compile(rf"step={n}"))
-        _idle(page)
+        _step_with_key(page, "ArrowRight", n)
     expect(page.get_by_text("A draws one.", exact=False).first).to_be_visible()
-    page.keyboard.press("ArrowLeft")
-    expect(page.get_by_text(re.compile(r"^Move 2 of 16"))).to_be_visible()
-    expect(page).to_have_url(re.compile(r"game=lancaster-example.*step=2|step=2.*game=lancaster-example"))
+    _step_with_key(page, "ArrowLeft", 2)
+    expect(page).to_have_url(re.compile(r"game=lancaster-example"))
 
 
 def _verdict(page: Page, pattern: str) -> Any:
