@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.errors import TutorError
 from tutor.records import GameRecord, Step, record_catalogue
 from webui.state import current_variant
 from webui.table_view import show_table
@@ -95,7 +96,11 @@ def seed_from_url(ids: list[str]) -> None:
 def main() -> None:
     current_variant()  # draws nothing new; a record carries its own variant
     st.title("Sample games")
-    records = record_catalogue()
+    try:
+        records = record_catalogue()
+    except TutorError as exc:
+        st.error(f"The sample games cannot be loaded: {exc}", icon=":material/block:")
+        return
     ids = list(records)
     seed_from_url(ids)
     if st.session_state.get(K_GAME) not in ids:

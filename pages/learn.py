@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import check
+from tutor.errors import TutorError
 from tutor.examples import Example, load_example
 from tutor.moves import Move
 from tutor.rulebook import rulebook
@@ -75,7 +76,11 @@ def show_lessons(v: Variant) -> None:
         st.session_state[K_LESSON] = keys[0]
     key = st.selectbox("Lesson", keys, key=K_LESSON, format_func=lambda k: lesson_label(v, k),
                        on_change=_new_lesson)
-    ex = lesson(v, key)
+    try:
+        ex = lesson(v, key)
+    except TutorError as exc:
+        st.error(f"This example cannot be shown: {exc}", icon=":material/block:")
+        return
     frag = v.fragment(ex.fragment)
     st.markdown(f"**{frag.title}.** {frag.summary}")
     if ex.variant.id != v.id:
