@@ -190,6 +190,19 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    from tutor.compare import compare
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rplaying games: {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    shown = sys.stderr.isatty() and not args.json
+    result = compare(args.specs, games=args.games, seed=args.seed, players=args.players, bot=args.bot,
+                     workers=args.workers, progress=progress if shown else None)
+    print(json.dumps(result.to_json(), indent=1) if args.json else result.text())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tutor", description="The Shithead tutor: rules, checks and games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -230,6 +243,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="the rulebook of a variant")
     p.add_argument("variant")
     p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("compare", help="two or more variants side by side: rules, verdicts, play")
+    p.add_argument("specs", nargs="+", metavar="SPEC")
+    p.add_argument("--games", type=int, help="games per variant (default 1000; 300 if only the engine plays it)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, help="default 4, or what all the variants allow")
+    p.add_argument("--bot", default="greedy", help="the bots at every seat (random, playful, epsilon, greedy)")
+    p.add_argument("--workers", type=int, help="processes playing the games (default: one per core)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_compare)
     return parser
 
 
