@@ -1110,10 +1110,15 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     if not code.legal:
         return Verdict(move, code, reason, frags)
     p = table.player
-    if move.kind == FLIP and p.face_down[move.index - 1] == UNKNOWN:
-        return Verdict(move, code, reason, frags, (), None)
+    if (move.kind == FLIP and p.face_down[move.index - 1] == UNKNOWN) or (
+            move.kind == GAMBLE and table.stock[0] == UNKNOWN):
+        return Verdict(move, code, reason, frags, (), None)  # the outcome turns on an unseen card
     after, events = apply_unchecked(table, v, move)
     nxt = None if game_over(after, v) else after.players[after.turn].name
+    if move.kind in (FLIP, GAMBLE) and not v.bluff:
+        # the rule that let the turned card stay (or not) decided the outcome too
+        card = p.face_down[move.index - 1] if move.kind == FLIP else table.stock[0]
+        frags = frags + _matrix(table, v)[_top_rank(table, v)][card >> 2][2]
     clause, more = _effects(table, v, move, events)
     if clause:
         reason = reason[:-1] + "; " + clause + "."
@@ -1218,7 +1223,8 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
         if code is Reason.MATCHES:
             return f"{cap} equal{s_} {_the(t)}{under}, and an equal card may be played."
         if code is Reason.ANYWHERE:
-            return f"{_a(rank).capitalize()} may be played on any card, {_the(t)}{under} included."
+            what = cap if n > 1 else _a(rank).capitalize()
+            return f"{what} may be played on any card, {_the(t)}{under} included."
         if code is Reason.RESET:
             return f"Any card may be played on {_a(t)}{under}."
         if code is Reason.UNDER_LIMIT:
