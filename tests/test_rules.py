@@ -185,3 +185,17 @@ def test_check_and_legal_moves_agree_on_a_crowded_table(spec: str) -> None:
     listed = {str(m) for m in legal_moves(t, spec)}
     for card in ["2C", "2D", "7H", "7S", "8D", "9C", "10H", "JS", "AS", "KH"]:
         assert check(t, spec, f"play {card}").legal == (f"play {card}" in listed)
+
+
+def test_every_reason_has_a_sentence() -> None:
+    from tutor.engine import Reason, Top, _sentence
+    from tutor.moves import Move
+    from tutor.variant import load_variant
+
+    t = T([P("A", ["7H", "8H"]), P("B", 3)], [["6H"]])
+    v = load_variant("pagat")
+    for code in Reason:
+        for ctx in ({}, {"rank": 5, "top": Top(4, ()), "n": 1}):
+            text = _sentence(t, v, Move.parse("play 7H"), code, dict(ctx))
+            assert text != code.value and text.endswith((".", "'")), code
+            assert "allow this move" not in text or not ctx, code

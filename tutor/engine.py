@@ -1285,4 +1285,45 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
         return f"{who} has finished arranging the face-up cards."
     if code is Reason.GAME_OVER:
         return "The game is over: no more moves."
-    return code.value
+    return _more_sentences(table, v, move, code, ctx, who)
+
+
+def _more_sentences(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str, object], who: str) -> str:
+    """Sentences for the catalogue's rules beyond the plain game."""
+    card = ctx.get("card")
+    named = card_str(card) if isinstance(card, int) else "that card"
+    texts = {
+        Reason.PLACE_OK: f"Before play, {who} lays a hand card face up.",
+        Reason.SETUP_COUNT: f"Each player lays exactly {ctx.get('n')} cards face up before play.",
+        Reason.DEFLECT: "A red jack passes the forced pickup on: the next player must now take the pile or answer it.",
+        Reason.FORCED_PICKUP: f"A superjoker lies on the pile: {who} must take the pile (only a red jack could pass it on).",
+        Reason.RUN: f"A run in one suit, each card playable on the one before: {who} may lay it down at once.",
+        Reason.NOT_A_RUN: "Cards of different ranks go together only as a run: consecutive, one suit, "
+                          f"at least {v.runs or 2} cards.",
+        Reason.RUN_STEP: f"The run breaks at {named}: it could not be played on the card before it.",
+        Reason.NO_SWAP: "This play does not allow a swap.",
+        Reason.BAD_SWAP: "That swap is not possible: give a card still in hand, and take one that is there to take.",
+        Reason.GAMBLE_OK: (f"{who} turns over the top card of the stock instead of playing from the hand; "
+                           "it is played if it can go, otherwise it is taken up with the pile."),
+        Reason.NO_GAMBLE: {"variant": "This variant has no trying the stock's top card.",
+                           "stock": "The stock is empty, so there is no card to try.",
+                           "forced": f"{who} must take the pile.",
+                           "zone": "The stock's top card may be tried only instead of a play from the hand."
+                           }.get(str(ctx.get("why")), "That is not a move here."),
+        Reason.SLIDE_OK: f"{who} slides {named} under the pile; it does not use up the turn.",
+        Reason.NO_SLIDE: {"variant": "This variant has no sliding cards under the pile.",
+                          "rank": f"Only {rank_plural(v.slide) if v.slide >= 0 else 'some cards'} slide under the pile.",
+                          "held": f"{who} has no {named} in hand.",
+                          "pile": "There is no pile to slide a card under.",
+                          "forced": f"{who} must take the pile."}.get(str(ctx.get("why")), "No slide here."),
+        Reason.WHOLE_STACK: "Equal face-up cards stacked together are played together, the whole stack.",
+        Reason.NEEDS_CLAIM: "In Bluff every play names a rank: write 'play 7H as Q'.",
+        Reason.CLAIM_NOT_HERE: "Claims and calls belong to Bluff; in this variant cards are played face up.",
+        Reason.COUNT: (f"After a play of {ctx.get('count')} card(s), the next play is the same number "
+                       "(or a reset starts afresh)."),
+        Reason.CALL_OK: f"{who} calls the last claim: the cards are turned over, and whoever was wrong takes the pile.",
+        Reason.NO_CALL: "There is no claim of another player's on top of the pile to call.",
+        Reason.BLUFF_NO_PICKUP: "In Bluff nobody simply takes the pile: play (truly or not), or call.",
+    }
+    fallback = "The rules allow this move." if code.legal else "The rules do not allow this move."
+    return texts.get(code, fallback)
