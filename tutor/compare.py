@@ -279,6 +279,14 @@ def move_class(m: Move) -> tuple[object, ...]:
             m.claim, m.give >> 2 if m.give >= 0 else -1, m.take >> 2 if m.take >= 0 else -1, m.target)
 
 
+def real_choice(moves: Sequence[Move]) -> bool:
+    """Do the legal moves hold more than one :func:`move_class`?"""
+    if len(moves) < 2:
+        return False
+    first = move_class(moves[0])
+    return any(move_class(m) != first for m in moves[1:])
+
+
 class _Lead:
     """Counts changes of the outright leader (fewest cards among those still in)."""
 
@@ -327,7 +335,7 @@ def engine_game(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, obs
             on_position(table)
         if observe:
             decisions += 1
-            if len({move_class(m) for m in moves}) > 1:
+            if real_choice(moves):
                 choices += 1
         seat = table.turn
         move = bots[seat].choose(table, v, moves, rng)

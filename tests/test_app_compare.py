@@ -1,0 +1,90 @@
+"""The Compare variants page, driven through streamlit's AppTest (small numbers of games)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from test_app_support import all_markdown, open_page, texts
+
+from tutor.engine import check
+from tutor.share import decode_question
+from tutor.table import table_from_dict
+from tutor.variant import load_variant
+
+PAGE = "pages/compare.py"
+
+
+def _param(at: object, name: str) -> str:
+    value = at.query_params[name]  # type: ignore[attr-defined]
+    return value[0] if isinstance(value, list) else str(value)
+
+
+def test_pagat_against_lancaster_shows_all_four_answers() -> None:
+    at = open_page(PAGE, v="pagat", games="8")
+    assert at.title[0].value == "Compare variants"
+    assert [h.value for h in at.header] == ["1. The rules, slot by slot", "2. What can be played on what",
+                                           "3. Where the verdicts differ", "4. What it does to play"]
+    slots = at.table[0].value
+    assert list(slots.columns) == ["pagat", "lancaster"]
+    assert "tens-burn-anytime" in slots.loc["The 10", "pagat"]
+    assert "tens-burn-restricted" in slots.loc["The 10", "lancaster"]
+    assert "The 8" in slots.index and slots.loc["The 8", "pagat"] == "—"
+    text = all_markdown(at)
+    assert "kinds of difference" in text
+    assert "'pickup' is legal in pagat but not in lancaster." in [e.proto.label.split(". ", 1)[1] for e in at.expander
+                                                                  if e.proto.label[:1].isdigit()]
+    stats = at.table[1].value
+    assert "Game length (moves)" in stats.index and "Seat A loses" in stats.index
+    assert re.match(r"^\d+\.\d \[", stats.loc["Game length (moves)", "pagat"])
+    assert "Δ" in stats.loc["Game length (moves)", "lancaster"]
+    assert _param(at, "with") == "lancaster" and _param(at, "games") == "8"
+    assert not at.exception
+
+
+def test_a_disagreement_link_opens_the_same_verdict_on_the_legal_page() -> None:
+    at = open_page(PAGE, v="pagat", games="8")
+    links = re.findall(r"\]\((legal\?[^)]+)\)", all_markdown(at))
+    assert links, "no links to the legal page"
+    query = parse_qs(urlsplit(links[1]).query)  # the first disagreement, judged by lancaster
+    spec, code = query["v"][0], query["q"][0]
+    assert spec == "lancaster"
+    q = decode_question(code)
+    v = load_variant(spec)
+    expected = check(table_from_dict(q.table), v, q.move)
+    legal = open_page("pages/legal.py", v=spec, q=code)
+    verdicts = texts(legal.success) + texts(legal.error)
+    assert any(f"**{q.move}** is {'legal' if expected.legal else 'not legal'} in `lancaster`" in t
+               for t in verdicts), verdicts
+
+
+def test_adding_a_third_variant_and_showing_every_rule() -> None:
+    at = open_page(PAGE, v="pagat", games="8")
+    at.multiselect(key="cmp_with").select("gultnieks").run()
+    assert not at.exception
+    assert list(at.table[0].value.columns) == ["pagat", "lancaster", "gultnieks"]
+    at.toggle(key="cmp_all_slots").set_value(True).run()
+    frame = at.table[0].value
+    assert "differs" in frame.columns and "Core rules" in frame.index
+    assert _param(at, "with") == "lancaster,gultnieks"
+
+
+def test_a_spec_with_a_fragment_differs_in_that_slot_only() -> None:
+    at = open_page(PAGE, v="pagat", games="8", **{"with": "pagat+sevens-lower"})
+    frame = at.table[0].value
+    assert list(frame.index) == ["The 7"]
+    assert "sevens-lower" in frame.iloc[0, 1]
+
+
+def test_itself_and_a_bad_spec() -> None:
+    at = open_page(PAGE, v="lancaster", games="8", **{"with": "lancaster,nonsense"})
+    assert any("Left out" in w for w in texts(at.warning))
+    assert any("Pick at least one other variant" in i for i in texts(at.info))
+    assert not at.exception
+
+
+def test_a_variant_only_the_engine_plays_says_so() -> None:
+    at = open_page(PAGE, v="pagat", games="6", players="3", **{"with": "karma"})
+    captions = "\n".join(texts(at.caption))
+    assert "karma: played through the engine" in captions
+    assert at.table[1].value.loc["Game length (moves)", "karma"]
