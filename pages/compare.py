@@ -255,12 +255,22 @@ def show_play(variants: list[Variant], names: list[str], chosen: tuple[int, int,
 def show_lengths(stats: PlayStats, names: list[str]) -> None:
     st.subheader("How long the games last")
     edges = length_bins(stats.variants)
-    data: dict[str, list[float]] = {}
+    rows = []
     for s, n in zip(stats.variants, names, strict=True):
-        counts = histogram(s.lengths, edges)
-        data[n] = [c / max(1, len(s.lengths)) for c in counts]
-    frame = pd.DataFrame(data, index=pd.Index(edges[:-1], name="moves"))
-    st.line_chart(frame, x_label="game length (moves, start of each bin)", y_label="share of games")
+        for start, count in zip(edges, histogram(s.lengths, edges), strict=False):
+            rows.append({"moves": start, "variant": n, "share": count / max(1, len(s.lengths))})
+    frame = pd.DataFrame(rows)
+    try:
+        import altair as alt
+    except ImportError:  # pragma: no cover - altair comes with streamlit
+        st.line_chart(frame, x="moves", y="share", color="variant")
+        return
+    chart = alt.Chart(frame).mark_line(point=True).encode(
+        x=alt.X("moves:Q", title="game length (moves, start of each bin)"),
+        y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
+        color=alt.Color("variant:N", sort=names, scale=alt.Scale(domain=names), legend=alt.Legend(orient="top")),
+        tooltip=["variant", "moves", alt.Tooltip("share:Q", format=".1%")])
+    st.altair_chart(chart, width="stretch")
     st.caption("Finished games only; the longest 1% are counted in the last bin.")
 
 
@@ -268,26 +278,34 @@ def show_seats(stats: PlayStats, names: list[str]) -> None:
     st.subheader("Who loses, by seat")
     rows: list[dict[str, Any]] = []
     for s, n in zip(stats.variants, names, strict=True):
-        for seat, i in enumerate(s.seat_loses):
+        seats = [(f"seat {NAMES[k]}", i) for k, i in enumerate(s.seat_loses)]
+        for label, i in [("first player", s.metrics["first_loses"]), *seats]:
             if i.n:
-                rows.append({"seat": NAMES[seat], "variant": n, "loses": i.value, "low": i.low, "high": i.high})
+                rows.append({"who": label, "variant": n, "loses": i.value, "low": i.low, "high": i.high})
     if not rows:
         st.caption("No game ended with a loser (a variant where the first out wins, or every game stalled).")
         return
     frame = pd.DataFrame(rows)
+    order = list(dict.fromkeys(frame["who"]))
     try:
         import altair as alt
     except ImportError:  # pragma: no cover - altair comes with streamlit
-        st.bar_chart(frame, x="seat", y="loses", color="variant", stack=False)
+        st.bar_chart(frame, x="who", y="loses", color="variant", stack=False)
         return
-    base = alt.Chart(frame).encode(x=alt.X("seat:N", title="seat"), xOffset="variant:N",
-                                   color=alt.Color("variant:N", legend=alt.Legend(orient="top")))
-    bars = base.mark_bar().encode(y=alt.Y("loses:Q", title="share of games lost", axis=alt.Axis(format="%")))
-    whiskers = base.mark_rule(color="black").encode(y="low:Q", y2="high:Q")
+    x = alt.X("who:N", title=None, sort=order, axis=alt.Axis(labelAngle=0))
+    offset = alt.XOffset("variant:N", sort=names)
+    bars = alt.Chart(frame).mark_bar().encode(
+        x=x, xOffset=offset, y=alt.Y("loses:Q", title="share of games lost", axis=alt.Axis(format="%")),
+        color=alt.Color("variant:N", sort=names, scale=alt.Scale(domain=names), legend=alt.Legend(orient="top")),
+        tooltip=["variant", "who", alt.Tooltip("loses:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
+                 alt.Tooltip("high:Q", format=".1%")])
+    whiskers = alt.Chart(frame).mark_rule(color="black", strokeWidth=1.5).encode(x=x, xOffset=offset, y="low:Q",
+                                                                               y2="high:Q")
     fair = alt.Chart(pd.DataFrame({"y": [1 / stats.players]})).mark_rule(strokeDash=[4, 4], color="gray").encode(y="y:Q")
     st.altair_chart(bars + whiskers + fair, width="stretch")
-    st.caption(f"Bars: share of the finished games each seat lost; black lines: 95% intervals; dashed: "
-               f"1 in {stats.players}, where no seat has an edge.")
+    st.caption(f"Share of the finished games lost by the player who led, and by each seat (each deal is "
+               f"played from every seat, so seats differ only by their place in the order); black lines: "
+               f"95% intervals; dashed: 1 in {stats.players}, where nobody has an edge.")
 
 
 def main() -> None:

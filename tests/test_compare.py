@@ -4,7 +4,11 @@ games, the disagreement finder on the known pagat/Lancaster differences, the com
 from __future__ import annotations
 
 import json
+import sys
+import threading
+import types
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -281,3 +285,25 @@ def test_cli_compare_bad_input_exits_2_with_one_line(argv: list[str], capsys: py
     assert main(["compare", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_workers_started_beside_other_threads_do_not_run_the_main_script(tmp_path: Path) -> None:
+    """Under Streamlit (other threads; ``__main__`` is the app script) the pool uses forkserver,
+    whose workers would re-run ``__main__`` by its path: they must not, and must agree."""
+    marker = tmp_path / "ran"
+    script = tmp_path / "app.py"
+    script.write_text(f"open({str(marker)!r}, 'w').close()\n")
+    fake = types.ModuleType("__main__")
+    fake.__file__ = str(script)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    real = sys.modules["__main__"]
+    sys.modules["__main__"] = fake
+    try:
+        got = play_stats([PAGAT, LANCASTER], games=8, seed=1, observe=4, workers=2, chunk=4)
+    finally:
+        sys.modules["__main__"] = real
+        stop.set()
+    assert not marker.exists()
+    assert got.to_json() == play_stats([PAGAT, LANCASTER], games=8, seed=1, observe=4, workers=1).to_json()

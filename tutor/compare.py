@@ -50,10 +50,13 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 import threading
+import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -635,13 +638,42 @@ def common_players(variants: Sequence[Variant], players: int | None = None) -> i
 
 
 def _pool_context() -> Any:
+    """fork where it is safe (no other threads: the command line); else forkserver, whose server
+    imports this module once so that each worker starts warm."""
     import multiprocessing as mp
 
-    # fork is cheapest, but not safe once other threads run (a Streamlit server): then forkserver.
     methods = mp.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1:
         return mp.get_context("fork")
-    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in methods:
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["tutor.compare"])
+        return ctx
+    return mp.get_context("spawn")
+
+
+@contextmanager
+def _plain_main(ctx: Any) -> Iterator[None]:
+    """Start workers (forkserver or spawn) while ``__main__`` is a bare module.
+
+    Such workers re-run the parent's ``__main__`` script by its path before they take work;
+    under Streamlit ``__main__`` is the app's script, which must not run in a worker. Every
+    worker is started by the first submissions, so submit inside this block.
+    """
+    if ctx.get_start_method() == "fork":
+        yield
+        return
+    with _MAIN_LOCK:
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            yield
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
+
+
+_MAIN_LOCK = threading.Lock()
 
 
 Progress = Callable[[int, int], None]
@@ -695,25 +727,18 @@ def _collect(plan: _Plan, results: dict[tuple[str, int], list[GameRecord]], game
     return PlayStats(out, plan.players, max(n for _, n in plan.variants), seed, bot)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
+_Futures = set[Future[tuple[str, int, list[GameRecord]]]]
 
 
-def _run(plan: _Plan, pool: ProcessPoolExecutor | None, progress: Progress | None) -> dict[tuple[str, int], list[GameRecord]]:
+def _submit(plan: _Plan, pool: ProcessPoolExecutor) -> _Futures:
+    return {pool.submit(_task, t) for t in plan.tasks}
+
+
+def _gather(plan: _Plan, pending: _Futures, progress: Progress | None) -> dict[tuple[str, int], list[GameRecord]]:
     results: dict[tuple[str, int], list[GameRecord]] = {}
     done = 0
-    total = plan.total
     if progress:
-        progress(0, total)
-    if pool is None:
-        for t in plan.tasks:
-            vid, lo, recs = _task(t)
-            results[(vid, lo)] = recs
-            done += len(recs)
-            if progress:
-                progress(done, total)
-        return results
-    pending: set[Future[tuple[str, int, list[GameRecord]]]] = {pool.submit(_task, t) for t in plan.tasks}
+        progress(0, plan.total)
     while pending:
         finished, pending = wait(pending, return_when=FIRST_COMPLETED)
         for fut in finished:
@@ -721,7 +746,21 @@ def _run(plan: _Plan, pool: ProcessPoolExecutor | None, progress: Progress | Non
             results[(vid, lo)] = recs
             done += len(recs)
         if progress:
-            progress(done, total)
+            progress(done, plan.total)
+    return results
+
+
+def _run_here(plan: _Plan, progress: Progress | None) -> dict[tuple[str, int], list[GameRecord]]:
+    results: dict[tuple[str, int], list[GameRecord]] = {}
+    done = 0
+    if progress:
+        progress(0, plan.total)
+    for t in plan.tasks:
+        vid, lo, recs = _task(t)
+        results[(vid, lo)] = recs
+        done += len(recs)
+        if progress:
+            progress(done, plan.total)
     return results
 
 
@@ -744,9 +783,12 @@ def play_stats(
     plan = _plan(variants, games, seed, players, bot, observe, chunk)
     n = _workers(workers)
     if n <= 1 or len(plan.tasks) == 1:
-        return _collect(plan, _run(plan, None, progress), games, seed, bot)
-    with _pool(min(n, len(plan.tasks))) as pool:
-        return _collect(plan, _run(plan, pool, progress), games, seed, bot)
+        return _collect(plan, _run_here(plan, progress), games, seed, bot)
+    ctx = _pool_context()
+    with ProcessPoolExecutor(max_workers=min(n, len(plan.tasks)), mp_context=ctx) as pool:
+        with _plain_main(ctx):
+            pending = _submit(plan, pool)
+        return _collect(plan, _gather(plan, pending, progress), games, seed, bot)
 
 
 def histogram(values: Iterable[int], edges: Sequence[int]) -> list[int]:
@@ -1217,11 +1259,14 @@ def compare(specs: Sequence[str | Variant], *, games: int | None = None, seed: i
     n = _workers(workers)
     if n <= 1:
         found = find_disagreements(variants, seed=seed)
-        ps = _collect(plan, _run(plan, None, progress), games, seed, bot)
+        ps = _collect(plan, _run_here(plan, progress), games, seed, bot)
     else:
-        with _pool(n) as pool:
-            search = pool.submit(_find_task, (list(variants), seed))
-            ps = _collect(plan, _run(plan, pool, progress), games, seed, bot)
+        ctx = _pool_context()
+        with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+            with _plain_main(ctx):
+                search = pool.submit(_find_task, (list(variants), seed))
+                pending = _submit(plan, pool)
+            ps = _collect(plan, _gather(plan, pending, progress), games, seed, bot)
             found = search.result()
     return Comparison(variants, slots, grid, found, ps)
 

@@ -1,0 +1,34 @@
+"""Browser test of the Compare variants page: a small comparison, and one of its positions
+opened on the "Is this move legal?" page. Uses the fixtures of ``test_browser.py``
+(``streamlit run app.py`` on 127.0.0.1, Debian's chromium driven by Playwright). 200 games
+a variant: enough for the page to play them in its process pool."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_browser import Page, _idle, _verdict, browser, expect, page, server  # noqa: F401  (fixtures)
+
+__all__ = ["browser", "page", "server"]
+pytestmark = pytest.mark.e2e
+
+
+def test_compare_two_presets_and_open_a_position_where_they_disagree(server: str, page: Page) -> None:  # noqa: F811
+    page.goto(f"{server}/compare?v=pagat&with=lancaster&games=200&seed=0")
+    expect(page.get_by_role("heading", name="Compare variants")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^\d+ of \d+ rules differ"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^\d+ kinds of difference"))).to_be_visible()
+    stats = page.locator("[data-testid=stTable]").filter(has_text="Game length (moves)")
+    expect(stats).to_be_visible(timeout=30_000)
+    expect(stats).to_contain_text("Seat A loses")
+    expect(page.get_by_text("Who loses, by seat")).to_be_visible()
+    _idle(page)
+    link = page.get_by_role("link", name="Open it on Is this move legal? with lancaster").first
+    href = link.get_attribute("href") or ""
+    assert "v=lancaster" in href and "q=" in href
+    with page.context.expect_page() as opened:
+        link.click()
+    legal = opened.value
+    _verdict(legal, r"is (not )?legal in lancaster")
+    expect(legal.get_by_role("heading", name="Is this move legal?")).to_be_visible()
