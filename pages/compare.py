@@ -22,6 +22,7 @@ from tutor.compare import (
     Disagreement,
     PlayStats,
     column_names,
+    common_pack,
     common_players,
     difference_frame,
     difference_grid,
@@ -31,6 +32,7 @@ from tutor.compare import (
     histogram,
     length_bins,
     play_stats,
+    search_note,
     slot_frame,
     slot_rows,
 )
@@ -217,6 +219,9 @@ def _legal_link(code: str, v: Variant) -> str:
 def show_disagreements(variants: list[Variant], names: list[str], seed: int) -> None:
     st.header("3. Where the verdicts differ")
     found = disagreements(tuple(v.id for v in variants), seed, tuple(variants))
+    st.caption(search_note(variants))
+    if not found and common_pack(variants) is None:
+        return
     if not found:
         st.info("In positions from seeded games of each, every move gets the same verdict and the same "
                 "outcome in all of them.", icon=":material/check:")

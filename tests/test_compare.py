@@ -183,6 +183,10 @@ def test_a_variant_against_itself_differs_nowhere() -> None:
         assert not any(r.differs for r in slot_rows([v, v]))
         assert difference_grid([v, v]) == []
         assert find_disagreements([v, v], games=3, max_positions=80) == []
+    twice = play_stats([PAGAT, PAGAT], games=4, observe=4, workers=1)
+    a, b = twice.variants
+    assert (a.variant, b.variant, a.games, b.games) == ("pagat", "pagat (2)", 4, 4)
+    assert a.metrics == b.metrics and twice.difference("turns", 1).value == 0
 
 
 # -- where verdicts differ: pagat against Lancaster ------------------------------------------

@@ -408,9 +408,9 @@ def play_games(v: Variant, players: int, seed: int, start_index: int, stop_index
     return out
 
 
-def _task(args: tuple[Variant, int, int, int, int, str, int]) -> tuple[str, int, list[GameRecord]]:
-    v, players, seed, lo, hi, bot, observe_below = args
-    return v.id, lo, play_games(v, players, seed, lo, hi, bot=bot, observe_below=observe_below)
+def _task(args: tuple[int, Variant, int, int, int, int, str, int]) -> tuple[int, int, list[GameRecord]]:
+    k, v, players, seed, lo, hi, bot, observe_below = args
+    return k, lo, play_games(v, players, seed, lo, hi, bot=bot, observe_below=observe_below)
 
 
 # -- statistics ----------------------------------------------------------------------
@@ -679,7 +679,7 @@ _MAIN_LOCK = threading.Lock()
 Progress = Callable[[int, int], None]
 
 
-_Task = tuple[Variant, int, int, int, int, str, int]
+_Task = tuple[int, Variant, int, int, int, int, str, int]  # variant's place, variant, players, seed, games lo-hi...
 
 
 @dataclass
@@ -701,7 +701,7 @@ def _plan(variants: Sequence[Variant], games: int | None, seed: int, players: in
     _bots(bot, n_players)
     plans = []
     tasks: list[_Task] = []
-    for v in variants:
+    for k, v in enumerate(variants):
         n = games if games is not None else (DEFAULT_GAMES if fast(v, bot) else ENGINE_GAMES)
         if n < 1:
             raise CompareError(f"--games: {n} is not a positive number of games")
@@ -712,52 +712,55 @@ def _plan(variants: Sequence[Variant], games: int | None, seed: int, players: in
         small = max(n_players, chunk // 4 // n_players * n_players)
         edges = sorted({0, n, seen, *range(0, seen, small), *range(seen, n, chunk)})
         for lo, hi in zip(edges, edges[1:], strict=False):
-            tasks.append((v, n_players, seed, lo, hi, bot, seen))
+            tasks.append((k, v, n_players, seed, lo, hi, bot, seen))
     # the slowest first (observed through the engine), so that no worker idles at the end
-    order = sorted(range(len(tasks)), key=lambda k: (tasks[k][3] >= tasks[k][6], k))
-    return _Plan(plans, n_players, [tasks[k] for k in order])
+    order = sorted(range(len(tasks)), key=lambda j: (tasks[j][4] >= tasks[j][7], j))
+    return _Plan(plans, n_players, [tasks[j] for j in order])
 
 
-def _collect(plan: _Plan, results: dict[tuple[str, int], list[GameRecord]], games: int | None, seed: int,
-             bot: str) -> PlayStats:
+_Results = dict[tuple[int, int], list[GameRecord]]  # (variant's place, first game) -> games
+
+
+def _collect(plan: _Plan, results: _Results, games: int | None, seed: int, bot: str) -> PlayStats:
     out = []
-    for v, _ in plan.variants:
-        recs = sorted((r for (vid, _), rs in results.items() if vid == v.id for r in rs), key=lambda r: r.index)
-        out.append(summarize(v.id, plan.players, recs, engine_only=not fast(v, bot)))
+    names = column_names([v for v, _ in plan.variants])
+    for k, ((v, _), name) in enumerate(zip(plan.variants, names, strict=True)):
+        recs = sorted((r for (j, _), rs in results.items() if j == k for r in rs), key=lambda r: r.index)
+        out.append(summarize(name, plan.players, recs, engine_only=not fast(v, bot)))
     return PlayStats(out, plan.players, max(n for _, n in plan.variants), seed, bot)
 
 
-_Futures = set[Future[tuple[str, int, list[GameRecord]]]]
+_Futures = set[Future[tuple[int, int, list[GameRecord]]]]
 
 
 def _submit(plan: _Plan, pool: ProcessPoolExecutor) -> _Futures:
     return {pool.submit(_task, t) for t in plan.tasks}
 
 
-def _gather(plan: _Plan, pending: _Futures, progress: Progress | None) -> dict[tuple[str, int], list[GameRecord]]:
-    results: dict[tuple[str, int], list[GameRecord]] = {}
+def _gather(plan: _Plan, pending: _Futures, progress: Progress | None) -> _Results:
+    results: _Results = {}
     done = 0
     if progress:
         progress(0, plan.total)
     while pending:
         finished, pending = wait(pending, return_when=FIRST_COMPLETED)
         for fut in finished:
-            vid, lo, recs = fut.result()
-            results[(vid, lo)] = recs
+            k, lo, recs = fut.result()
+            results[(k, lo)] = recs
             done += len(recs)
         if progress:
             progress(done, plan.total)
     return results
 
 
-def _run_here(plan: _Plan, progress: Progress | None) -> dict[tuple[str, int], list[GameRecord]]:
-    results: dict[tuple[str, int], list[GameRecord]] = {}
+def _run_here(plan: _Plan, progress: Progress | None) -> _Results:
+    results: _Results = {}
     done = 0
     if progress:
         progress(0, plan.total)
     for t in plan.tasks:
-        vid, lo, recs = _task(t)
-        results[(vid, lo)] = recs
+        k, lo, recs = _task(t)
+        results[(k, lo)] = recs
         done += len(recs)
         if progress:
             progress(done, plan.total)
@@ -986,6 +989,19 @@ def common_pack(variants: Sequence[Variant]) -> int | None:
     return None
 
 
+def search_note(variants: Sequence[Variant]) -> str:
+    """Where the positions of :func:`find_disagreements` come from, and what it must leave out."""
+    n = common_pack(variants)
+    if n is None:
+        return ("These variants never deal from the same number of packs at a number of players they "
+                "share, so a position of one is not a position of the others: none is compared.")
+    bits = [f"Positions from seeded {n}-player games of each variant, tried with every legal move of any."]
+    without = [v.id for v in variants if v.jokers == 0]
+    if without and len(without) < len(variants):
+        bits.append(f"Positions holding a joker are left out ({_and(without)} has no jokers).")
+    return " ".join(bits)
+
+
 def find_disagreements(
     variants: Sequence[Variant], *, games: int = 6, seed: int = 0, players: int | None = None,
     bot: str = "playful", max_positions: int = 120, shrink: bool = True,
@@ -1189,6 +1205,7 @@ class Comparison:
     grid: list[GridDifference]
     disagreements: list[Disagreement]
     stats: PlayStats | None
+    search: str = ""  # where the positions come from (search_note)
 
     def to_json(self) -> dict[str, Any]:
         names = column_names(self.variants)
@@ -1204,6 +1221,7 @@ class Comparison:
                  "marks": dict(zip(names, d.marks, strict=True)), "rules": dict(zip(names, d.rules, strict=True))}
                 for d in self.grid],
             "disagreements": [d.to_json() for d in self.disagreements],
+            "disagreements_note": self.search,
             "stats": self.stats.to_json() if self.stats else {},
         }
 
@@ -1227,6 +1245,8 @@ class Comparison:
         out += [f"    {line}" for line in grid_lines(self.grid, names)] or [
             "    none: the same cards go on the same cards"]
         out += ["", "3. Positions where the verdicts differ (one per kind of difference, smallest found)"]
+        if self.search:
+            out.append(f"    {self.search}")
         if not self.disagreements:
             out.append("    none found")
         for k, d in enumerate(self.disagreements, 1):
@@ -1254,7 +1274,8 @@ def compare(specs: Sequence[str | Variant], *, games: int | None = None, seed: i
     slots = slot_rows(variants)
     grid = difference_grid(variants)
     if not stats:
-        return Comparison(variants, slots, grid, find_disagreements(variants, seed=seed), None)
+        return Comparison(variants, slots, grid, find_disagreements(variants, seed=seed), None,
+                          search_note(variants))
     plan = _plan(variants, games, seed, players, bot, DEFAULT_OBSERVE, 100)
     n = _workers(workers)
     if n <= 1:
@@ -1268,7 +1289,7 @@ def compare(specs: Sequence[str | Variant], *, games: int | None = None, seed: i
                 pending = _submit(plan, pool)
             ps = _collect(plan, _gather(plan, pending, progress), games, seed, bot)
             found = search.result()
-    return Comparison(variants, slots, grid, found, ps)
+    return Comparison(variants, slots, grid, found, ps, search_note(variants))
 
 
 __all__ = ["Comparison", "Disagreement", "GameRecord", "Interval", "PlayStats", "SlotRow", "VariantStats",
