@@ -44,8 +44,8 @@ from webui.matrix_view import matrix_frame
 from webui.state import current_variant, resolve_spec, slot_title
 from webui.table_view import table_html, to_beat
 
-K_WITH, K_GAMES, K_SEED, K_PLAYERS, K_BOT, K_ALL = (
-    "cmp_with", "cmp_games", "cmp_seed", "cmp_players", "cmp_bot", "cmp_all_slots")
+K_WITH, K_GAMES, K_SLOW, K_SEED, K_PLAYERS, K_BOT, K_ALL = (
+    "cmp_with", "cmp_games", "cmp_slow_games", "cmp_seed", "cmp_players", "cmp_bot", "cmp_all_slots")
 K_SEEDED = "_cmp_seeded"
 POOL_FROM = 400  # games in all from which a process pool plays them (fewer: in this process)
 MAX_GAMES = 20_000
@@ -74,6 +74,7 @@ def seed_state(first: Variant) -> None:
         others = ["lancaster" if first.preset.id == "pagat" else "pagat"]
     st.session_state[K_WITH] = others
     st.session_state[K_GAMES] = min(max(_int_param("games", DEFAULT_GAMES), 1), MAX_GAMES)
+    st.session_state[K_SLOW] = min(max(_int_param("slow", ENGINE_GAMES), 1), MAX_GAMES)
     st.session_state[K_SEED] = _int_param("seed", 0)
     if "players" in st.query_params:
         st.session_state[K_PLAYERS] = _int_param("players", 4)
@@ -103,8 +104,11 @@ def choose_variants(first: Variant) -> list[Variant]:
     return out
 
 
-def settings(variants: list[Variant]) -> tuple[int, int, int, str] | None:
-    """Games per variant, seed, players and bot, from the widgets (None if no player count fits)."""
+Settings = tuple[int, int, int, int, str]  # games, games where only the engine plays, seed, players, bot
+
+
+def settings(variants: list[Variant]) -> Settings | None:
+    """The games' settings from the widgets (None if no number of players suits every variant)."""
     lo = max(v.min_players for v in variants)
     hi = min(v.max_players for v in variants)
     if lo > hi:
@@ -118,18 +122,22 @@ def settings(variants: list[Variant]) -> tuple[int, int, int, str] | None:
     with st.expander("How the games are played", expanded=False):
         c1, c2 = st.columns(2)
         c1.number_input("Games per variant", 1, MAX_GAMES, key=K_GAMES, step=100,
-                        help=f"{DEFAULT_GAMES} by default ({ENGINE_GAMES} is plenty where only the "
-                             "engine can play a variant: it is slower).")
+                        help=f"{DEFAULT_GAMES} by default.")
         c2.number_input("Seed (the deals)", 0, 10**9, key=K_SEED, step=1)
         c1.selectbox("Players", seats, key=K_PLAYERS)
         c2.selectbox("Bots at every seat", list(BOTS), key=K_BOT,
                      help="greedy plays its lowest card and keeps its specials; random any legal move; "
                           "playful mostly plays rather than picks up; epsilon is greedy half the time.")
         if slow:
-            st.caption(f"{', '.join(slow)}: the fast simulator does not know these rules, so the engine "
-                       f"plays them, more slowly; {ENGINE_GAMES} games each are enough for the figures.")
-    games = int(st.session_state[K_GAMES])
-    return games, int(st.session_state[K_SEED]), int(st.session_state[K_PLAYERS]), str(st.session_state[K_BOT])
+            c1.number_input(f"Games of {', '.join(slow)}", 1, MAX_GAMES, key=K_SLOW, step=100,
+                            help=f"The fast simulator does not know these rules, so the engine plays them, "
+                                 f"more slowly: {ENGINE_GAMES} by default.")
+    if slow:
+        st.caption(f"{', '.join(slow)}: played through the engine, which is slower, so "
+                   f"{int(st.session_state[K_SLOW])} games rather than {int(st.session_state[K_GAMES])} "
+                   "(change it under *How the games are played*).")
+    return (int(st.session_state[K_GAMES]), int(st.session_state[K_SLOW]), int(st.session_state[K_SEED]),
+            int(st.session_state[K_PLAYERS]), str(st.session_state[K_BOT]))
 
 
 # -- cached work ------------------------------------------------------------------------------
@@ -141,16 +149,17 @@ def disagreements(ids: tuple[str, ...], seed: int, _variants: tuple[Variant, ...
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def games_played(ids: tuple[str, ...], games: int, seed: int, players: int, bot: str,
+def games_played(ids: tuple[str, ...], games: int, slow: int, seed: int, players: int, bot: str,
                  _variants: tuple[Variant, ...]) -> PlayStats:
     bar = st.progress(0.0, text="Playing the games…")
 
     def progress(done: int, total: int) -> None:
         bar.progress(done / max(total, 1), text=f"Playing the games: {done} of {total}")
 
-    workers = 1 if games * len(ids) < POOL_FROM else None
-    out = play_stats(list(_variants), games=games, seed=seed, players=players, bot=bot, workers=workers,
-                     progress=progress)
+    total = sum(games if fast(v, bot) else slow for v in _variants)
+    workers = 1 if total < POOL_FROM else None
+    out = play_stats(list(_variants), games=games, engine_games=slow, seed=seed, players=players, bot=bot,
+                     workers=workers, progress=progress)
     bar.empty()
     return out
 
@@ -243,10 +252,12 @@ def show_disagreements(variants: list[Variant], names: list[str], seed: int) -> 
                             f"[Open it on *Is this move legal?* with {n}]({_legal_link(code, v)})")
 
 
-def show_play(variants: list[Variant], names: list[str], chosen: tuple[int, int, int, str]) -> None:
+def show_play(variants: list[Variant], names: list[str], chosen: Settings) -> None:
     st.header("4. What it does to play")
-    games, seed, players, bot = chosen
-    stats = games_played(tuple(v.id for v in variants), games, seed, players, bot, tuple(variants))
+    games, slow, seed, players, bot = chosen
+    if all(fast(v, bot) for v in variants):
+        slow = games  # not used: keep one cache entry
+    stats = games_played(tuple(v.id for v in variants), games, slow, seed, players, bot, tuple(variants))
     st.caption(stats.note() + " Brackets after a variant's figure: its difference from the first, "
                "with its interval.")
     rows = stats.rows(names)
@@ -328,8 +339,12 @@ def main() -> None:
     chosen = settings(variants)
     st.query_params.update({"with": ",".join(v.id for v in variants[1:] if "@" not in v.id)})
     if chosen is not None:
-        games, seed, players, bot = chosen
+        games, slow, seed, players, bot = chosen
         st.query_params.update({"games": str(games), "seed": str(seed), "players": str(players), "bot": bot})
+        if any(not fast(v, bot) for v in variants):
+            st.query_params["slow"] = str(slow)
+        elif "slow" in st.query_params:
+            del st.query_params["slow"]
     show_slots(variants)
     show_matrices(variants, names)
     show_disagreements(variants, names, int(st.session_state[K_SEED]))

@@ -84,7 +84,8 @@ def test_itself_and_a_bad_spec() -> None:
 
 
 def test_a_variant_only_the_engine_plays_says_so() -> None:
-    at = open_page(PAGE, v="pagat", games="6", players="3", **{"with": "karma"})
+    at = open_page(PAGE, v="pagat", games="6", slow="3", players="3", **{"with": "karma"})
     captions = "\n".join(texts(at.caption))
-    assert "karma: played through the engine" in captions
+    assert "karma: played through the engine, which is slower, so 3 games rather than 6" in captions
+    assert "6 games of pagat and 3 games of karma" in captions
     assert at.table[1].value.loc["Game length (moves)", "karma"]

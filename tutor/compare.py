@@ -568,13 +568,20 @@ class PlayStats:
 
     def note(self) -> str:
         """How the games were played, in a sentence or two."""
+        counts = {s.games for s in self.variants}
+        if len(counts) == 1:
+            games = f"{self.games} games per variant"
+        else:
+            games = _and([f"{s.games} games of {s.variant}" for s in self.variants])
+        bits = [f"{games}, {self.players} players, {self.bot} bots at every seat, deals from seed "
+                f"{self.seed}, each deal played from every seat in turn."]
+        watched = [f"the first {s.observed} games of {s.variant}" for s in self.variants
+                   if not s.engine_only and s.observed < s.games]
+        if watched:
+            bits.append(f"Real choices and lead changes are counted on {_and(watched)}, played move by move "
+                        "through the engine" + (" (on every game of the others)." if len(watched) < len(
+                            self.variants) else "."))
         engine = [s.variant for s in self.variants if s.engine_only]
-        observed = {s.observed for s in self.variants}
-        bits = [f"{self.games} games per variant, {self.players} players, {self.bot} bots at every seat, "
-                f"deals from seed {self.seed}, each deal played from every seat in turn."]
-        if any(not s.engine_only for s in self.variants):
-            bits.append(f"Real choices and lead changes are counted on the first {max(observed)} games "
-                        "of each, played move by move through the engine.")
         if engine:
             bits.append(f"{_and(engine)}: played through the engine (slower; the fast simulator does "
                         "not know these rules).")
@@ -696,13 +703,16 @@ class _Plan:
 
 
 def _plan(variants: Sequence[Variant], games: int | None, seed: int, players: int | None, bot: str,
-          observe: int, chunk: int) -> _Plan:
+          observe: int, chunk: int, engine_games: int | None = None) -> _Plan:
     n_players = common_players(variants, players)
     _bots(bot, n_players)
     plans = []
     tasks: list[_Task] = []
     for k, v in enumerate(variants):
-        n = games if games is not None else (DEFAULT_GAMES if fast(v, bot) else ENGINE_GAMES)
+        if fast(v, bot):
+            n = games if games is not None else DEFAULT_GAMES
+        else:
+            n = engine_games if engine_games is not None else games if games is not None else ENGINE_GAMES
         if n < 1:
             raise CompareError(f"--games: {n} is not a positive number of games")
         n = -(-n // n_players) * n_players
@@ -774,16 +784,16 @@ def _workers(workers: int | None) -> int:
 def play_stats(
     variants: Sequence[Variant], *, games: int | None = None, seed: int = 0, players: int | None = None,
     bot: str = DEFAULT_BOT, observe: int = DEFAULT_OBSERVE, workers: int | None = None,
-    progress: Progress | None = None, chunk: int = 100,
+    progress: Progress | None = None, chunk: int = 100, engine_games: int | None = None,
 ) -> PlayStats:
     """Play every variant on the same deals (seats rotated) and summarize.
 
-    ``games`` is per variant (default 1000; 300 for a variant only the engine plays), rounded up
-    to whole rotations. ``workers`` processes share the games (default: one per core; 1 plays
+    ``games`` is per variant (default 1000), ``engine_games`` for a variant only the engine plays
+    (default ``games``, or 300 when neither is given); both are rounded up to whole rotations. ``workers`` processes share the games (default: one per core; 1 plays
     them here). ``progress(done, total)`` is called as tasks finish. The result does not depend
     on ``workers`` or ``chunk``.
     """
-    plan = _plan(variants, games, seed, players, bot, observe, chunk)
+    plan = _plan(variants, games, seed, players, bot, observe, chunk, engine_games)
     n = _workers(workers)
     if n <= 1 or len(plan.tasks) == 1:
         return _collect(plan, _run_here(plan, progress), games, seed, bot)
