@@ -305,3 +305,48 @@ def test_the_fast_rollout_policy_only_makes_legal_moves(variant: str) -> None:
     for seed in range(6):
         play_game(v, 3, seed, [GreedyBot() for _ in range(3)], on_move=on_move)
     assert len(checked) > 100 and sum(m is not None for m in checked) > 0.9 * len(checked)
+
+
+def _presets() -> list[str]:
+    from tutor.variant import preset_catalogue
+
+    return sorted(preset_catalogue())
+
+
+@pytest.mark.parametrize("preset", _presets())
+def test_every_preset_gets_a_hint_and_the_seen_cards_stay_true(preset: str) -> None:
+    v = load_variant(preset)
+    n = max(v.min_players, min(3, v.max_players))
+    t = start(arrange(deal(v, n, 7), v), v)
+    known = KnownCards(n)
+    rng = random.Random(0)
+    bot = GreedyBot()
+    for _ in range(25):
+        moves = legal_moves(t, v)
+        if not moves:
+            break
+        m = bot.choose(t, v, moves, rng)
+        after, events = apply_unchecked(t, v, m)
+        known.update(t, m, after, events)
+        t = after
+        for s, cards in known.hands().items():  # the tracker never claims a card that is not there
+            assert not Counter(cards) - Counter(t.players[s].hand), (preset, s, m)
+    if legal_moves(t, v):
+        h = hint(t, v, iterations=30, seed=0, seen=known)
+        assert h.best in legal_moves(t, v)
+        assert all(a.why for a in h.moves)
+
+
+def test_cards_laid_face_down_with_a_claim_are_unseen() -> None:
+    v = load_variant("bluff")
+    t = _table({"players": [{"name": "A", "hand": ["7H", "9C", "KD"]}, {"name": "B", "hand": 3}],
+                "pile": [{"by": "B", "cards": ["4S"], "claim": "Q"}], "turn": "A"}, "bluff")
+    view = observe(t, 0, variant=v)
+    assert view.pile[0].cards == (UNKNOWN,) and view.pile_unknown == 1
+    assert parse_card("4S") in view.unknown_pool(v)
+    other = replace(t, pile=(replace(t.pile[0], cards=(parse_card("QS"),)),))
+    a = hint(t, v, iterations=120, seed=4).to_json()
+    b = hint(other, v, iterations=120, seed=4).to_json()
+    a.pop("seconds")
+    b.pop("seconds")
+    assert a == b

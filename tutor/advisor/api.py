@@ -161,7 +161,7 @@ def prepare(
     else:
         if history is not None and seen is None:
             seen = known_from_history(history, v, len(table.players))
-        view = observe(table, table.turn, seen)
+        view = observe(table, table.turn, seen, v)
     del table  # the search sees the view only
     return ISMCTS(view, v, seed=seed, rollout=rollout, root_moves=root_moves, **search_options)  # type: ignore[arg-type]
 

@@ -17,7 +17,8 @@ import random
 from collections.abc import Sequence
 
 from tutor.advisor.view import PlayerView
-from tutor.table import Player, Table
+from tutor.cards import UNKNOWN
+from tutor.table import Play, Player, Table
 from tutor.variant import Variant
 
 
@@ -46,8 +47,19 @@ class Determinizer:
         stock = tuple(cards[k:k + view.stock])
         k += view.stock
         burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])
+        k += view.burned_unknown
+        pile = view.pile
+        if view.pile_unknown:
+            plays = []
+            for pl in pile:
+                if UNKNOWN in pl.cards:
+                    n = len(pl.cards)
+                    pl = Play(tuple(cards[k:k + n]), pl.by, pl.claim)
+                    k += n
+                plays.append(pl)
+            pile = tuple(plays)
         return Table(
-            players=tuple(players), pile=view.pile, stock=stock, burned=burned, turn=view.turn,
+            players=tuple(players), pile=pile, stock=stock, burned=burned, turn=view.turn,
             direction=view.direction, decks=view.decks, setup=view.setup, ready=view.ready,
         )
 
@@ -61,8 +73,12 @@ def consistent(view: PlayerView, table: Table, v: Variant) -> bool:
     """Does ``table`` agree with everything ``view`` knows? (for tests)"""
     from collections import Counter
 
-    if len(table.players) != len(view.seats) or table.pile != view.pile or table.turn != view.turn:
+    if len(table.players) != len(view.seats) or table.turn != view.turn or len(table.pile) != len(view.pile):
         return False
+    for seen, real in zip(view.pile, table.pile, strict=True):
+        if len(seen.cards) != len(real.cards) or any(
+                c != UNKNOWN and c != r for c, r in zip(seen.cards, real.cards, strict=True)):
+            return False
     for s, p in zip(view.seats, table.players, strict=True):
         if len(p.hand) != s.hand_size or len(p.face_down) != s.face_down or p.face_up != s.face_up:
             return False

@@ -133,6 +133,9 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
     clauses: list[str] = []
     idea = ""
     rank, n = -1, 0
+    other = _other_kinds(view, v, move)
+    if other is not None:
+        return other
     if move.kind == FLIP:
         p = flip_chance(view, v)
         if top_before == EMPTY:
@@ -262,6 +265,10 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
                 clauses.append(f"it keeps your {listing([word(r) for r in keep])} {later}")
             idea = idea or ("Play low and keep the cards that go on anything for when you need them."
                             if keep else "Get rid of your low cards while you can.")
+    if move.give >= 0:
+        taken = card_str(move.take) if move.take >= 0 else "a card unseen"
+        clauses.append(f"then you give your {card_str(move.give)} for {taken}"
+                       + (f" from {move.target}" if move.target else ""))
     if not from_up and me.hand_size - sum(1 for c in move.cards if c in me.hand_known) == 0 and not view.stock:
         up = sum(len(s) for s in me.face_up)
         clauses.append("it empties your hand: you play from your face-up cards next" if up
@@ -273,6 +280,37 @@ def _rule_idea(rank: int, titles: Sequence[tuple[str, str]], fallback: str) -> s
     if titles:
         return f"Look at the {word(rank)}. The rule here: {titles[0][1]}."
     return f"Look at the {word(rank)}: {fallback}."
+
+
+def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
+    """Bluff claims, calls, gambles, slides and setup placements: said without a deal."""
+    clause, idea = "", ""
+    if move.claim >= 0:
+        if move.kind == FLIP:
+            clause = f"you lay a face-down card unseen, claiming it is {a(move.claim)}"
+        else:
+            honest = all(c >> 2 == move.claim for c in move.cards)
+            n = len(move.cards)
+            claimed = a(move.claim) if n == 1 else f"{number(n)} {plural(move.claim)}"
+            clause = (f"you lay {some(move.cards[0] >> 2, n) if honest else number(n) + ' card' + ('s' if n > 1 else '')} "
+                      f"face down as {claimed}" + ("" if honest else ": a bluff, if the next player calls it you take the pile"))
+        idea = "Claim a rank that goes, and think about whether the next player will call it."
+    elif move.kind == "call":
+        clause = ("you call the last play a bluff: if it was one, its player takes the pile and you play again; "
+                  "if not, you take it")
+        idea = "Is the last claim believable? Count the cards of that rank you have seen."
+    elif move.kind == "gamble":
+        clause = "you try the top card of the stock, blind, instead of playing from your hand"
+        idea = "When nothing in your hand goes, the stock's top card may."
+    elif move.kind == "slide":
+        clause = f"you slide your {word(move.cards[0] >> 2)} under the pile without using your turn"
+        idea = "A card that slides under the pile is one less to get rid of later."
+    elif move.kind == "place":
+        clause = f"you lay your {card_str(move.cards[0])} face up for later"
+        idea = "Before play: put the cards that go on anything (and high cards) face up."
+    else:
+        return None
+    return Facts(move, (), -1, 0, -1, (clause,), idea)
 
 
 def follow_up(view: PlayerView, replies: Sequence[tuple[tuple[object, ...], int, int]], visits: int) -> str:

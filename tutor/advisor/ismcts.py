@@ -39,21 +39,33 @@ from tutor.variant import Variant
 
 MoveKey = tuple[object, ...]
 
-_SUIT_POWERS = ("suit", "red", "black", "colour", "color")
+# Powers that look at suits or colours: with any of them, cards of one rank are not alike.
+SUIT_POWERS = frozenset({"deflect", "runs"})
+_SUIT_WORDS = ("suit", "red", "black", "colour", "color")
 
 
 def suit_blind(v: Variant) -> bool:
     """True when no power of the variant looks at suits (so equal ranks are one choice)."""
-    return not any(word in p for p in v.powers_used for word in _SUIT_POWERS)
+    used = v.powers_used
+    return not (used & SUIT_POWERS or any(word in p for p in used for word in _SUIT_WORDS))
 
 
 def move_key(move: Move, blind: bool = True) -> MoveKey:
-    """The choice a move stands for: ranks, not suits, when suits do not matter."""
+    """The choice a move stands for: ranks, not suits, when suits do not matter.
+
+    Blind flips of unseen cards are one choice; a claim (Bluff) and a swap that follows a
+    play are part of the choice.
+    """
+    extra: tuple[object, ...] = ()
+    if move.claim >= 0 or move.give >= 0:
+        give = move.give >> 2 if blind and move.give >= 0 else move.give
+        take = move.take >> 2 if blind and move.take >= 0 else move.take
+        extra = (move.claim, give, take, move.target, move.index if move.take < 0 and move.give >= 0 else 0)
     if move.kind == FLIP:
-        return (FLIP,)
+        return (FLIP, *extra)
     if blind:
-        return (move.kind, tuple(c >> 2 for c in move.cards))
-    return (move.kind, move.cards)
+        return (move.kind, tuple(c >> 2 for c in move.cards), *extra)
+    return (move.kind, move.cards, *extra)
 
 
 class Node:

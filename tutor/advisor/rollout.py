@@ -22,8 +22,9 @@ from typing import Protocol
 from tutor.advisor.evaluate import evaluate, special_ranks
 from tutor.cards import EMPTY
 from tutor.engine import apply_unchecked, effective_top, game_over, is_legal, legal_moves
+from tutor.errors import TutorError
 from tutor.game import GreedyBot, setup_moves
-from tutor.moves import FLIP, PICKUP, PLAY, Move
+from tutor.moves import FLIP, PICKUP, PLAY, READY, Move
 from tutor.table import Table
 from tutor.variant import Variant
 
@@ -107,6 +108,18 @@ class FastGreedy:
         return self.fallback.choose(table, v, moves, rng)
 
 
+def setup_move(table: Table, v: Variant) -> Move:
+    """Before play: the greedy arrangement's next step, else 'ready', else the first legal move."""
+    moves = legal_moves(table, v)
+    try:
+        m = setup_moves(table, v)[0]
+        if m in moves:
+            return m
+    except (StopIteration, IndexError, ValueError, TutorError):
+        pass
+    return next((m for m in moves if m.kind == READY), moves[0])
+
+
 class PolicyRollout:
     """Play on with ``policy`` for at most ``cap`` moves; score with the evaluation."""
 
@@ -124,7 +137,7 @@ class PolicyRollout:
                 break
             move: Move | None = None
             if table.setup:
-                move = setup_moves(table, v)[0]  # arrange greedily, then ready
+                move = setup_move(table, v)
             elif fast is not None:
                 move = fast.move(table, v)
             if move is None:

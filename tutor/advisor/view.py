@@ -81,7 +81,7 @@ class PlayerView:
 
     def known_cards(self) -> list[int]:
         """Every card whose place the observer knows."""
-        out = [c for p in self.pile for c in p.cards] + list(self.burned_known)
+        out = [c for p in self.pile for c in p.cards if c != UNKNOWN] + list(self.burned_known)
         for s in self.seats:
             out += s.hand_known
             out += [c for st in s.face_up for c in st]
@@ -89,7 +89,12 @@ class PlayerView:
 
     def unknown_slots(self) -> int:
         return (sum(s.hand_unknown + s.face_down for s in self.seats)
-                + self.stock + self.burned_unknown)
+                + self.stock + self.burned_unknown + self.pile_unknown)
+
+    @property
+    def pile_unknown(self) -> int:
+        """Cards on the pile played face down by others (Bluff)."""
+        return sum(1 for p in self.pile for c in p.cards if c == UNKNOWN)
 
     def unknown_pool(self, v: Variant) -> list[int]:
         """The pack less every known card: what the unknown slots are dealt from."""
@@ -118,12 +123,15 @@ class PlayerView:
 
 
 def observe(table: Table, seat: int | None = None,
-            seen: KnownCards | Mapping[int, Sequence[int]] | None = None) -> PlayerView:
+            seen: KnownCards | Mapping[int, Sequence[int]] | None = None,
+            variant: Variant | None = None) -> PlayerView:
     """The view of ``seat`` (default: the player to move).
 
     ``seen`` gives, per seat, the cards known to be in that hand (a
     :class:`KnownCards`, or a mapping). Without it, cards listed in other players'
-    hands count as seen (the table-file reading, see the module docstring).
+    hands count as seen (the table-file reading, see the module docstring). Plays made
+    face down with a claim (Bluff) are unseen unless ``seat`` made them; in a variant with
+    such plays the burned cards are only counted, as some went out unseen.
     """
     if seat is None:
         seat = table.turn
@@ -148,9 +156,15 @@ def observe(table: Table, seat: int | None = None,
         if any(c == UNKNOWN for st in p.face_up for c in st):
             raise TableError(f"players[{i}].face_up: face-up cards are listed, not counted")
         seats.append(SeatView(p.name, known, len(p.hand), p.face_up, len(p.face_down)))
-    burned_known = tuple(sorted(c for c in table.burned if c != UNKNOWN))
+    hidden_plays = bool(variant is not None and getattr(variant, "bluff", False)) or any(
+        getattr(pl, "claim", -1) >= 0 for pl in table.pile)
+    pile = tuple(
+        Play((UNKNOWN,) * len(pl.cards), pl.by, pl.claim)
+        if getattr(pl, "claim", -1) >= 0 and pl.by != seat else pl
+        for pl in table.pile)
+    burned_known = () if hidden_plays else tuple(sorted(c for c in table.burned if c != UNKNOWN))
     return PlayerView(
-        seat=seat, seats=tuple(seats), pile=table.pile, stock=len(table.stock),
+        seat=seat, seats=tuple(seats), pile=pile, stock=len(table.stock),
         burned_known=burned_known, burned_unknown=len(table.burned) - len(burned_known),
         turn=table.turn, direction=table.direction, decks=table.decks, setup=table.setup,
         ready=table.ready,
@@ -177,6 +191,8 @@ class KnownCards:
         return out
 
     def update(self, before: Table, move: Move, after: Table, events: Sequence[str]) -> None:
+        """Follow one move. Moves whose effect on hands is not plainly public (swaps after a
+        play, gambles, slides, bluffs...) make the tracker forget, never guess."""
         seat = before.turn
         known = self._hands[seat]
         if before.setup:
@@ -185,15 +201,47 @@ class KnownCards:
                 known[h] = max(0, known[h] - 1)
                 known[u] += 1
             return
+        plain = (move.kind in (PLAY, PICKUP, FLIP) and move.give < 0 and move.claim < 0
+                 and "swap" not in events
+                 and not any(getattr(pl, "claim", -1) >= 0 for pl in before.pile))
+        if not plain:
+            self._forget(before, after, events)
+            return
         if move.kind == PLAY:
             for c in move.cards:
                 if known[c] > 0:
                     known[c] -= 1
         elif move.kind == PICKUP:
-            for c in before.pile_cards + move.cards:
-                known[c] += 1
+            known.update(_taken(before, after, before.pile_cards + move.cards))
         elif move.kind == FLIP and "pickup" in events:
             card = before.players[seat].face_down[move.index - 1]
-            for c in before.pile_cards + (card,):
-                known[c] += 1
+            known.update(_taken(before, after, before.pile_cards + (card,)))
         self._hands[seat] = +known  # drop zeros
+
+    def _forget(self, before: Table, after: Table, events: Sequence[str]) -> None:
+        """Clear what is known of every hand the move may have touched (hand sizes are public)."""
+        touched = {before.turn} | {
+            i for i, (a, b) in enumerate(zip(before.players, after.players, strict=True))
+            if len(a.hand) != len(b.hand)}
+        if "swap" in events:
+            touched = set(range(len(self._hands)))
+        for i in touched:
+            self._hands[i] = Counter()
+        # a pile taken in public: its face-up plays are known to be in the taker's hand
+        if "pickup" in events and before.pile:
+            size = len(before.pile_cards)
+            takers = [i for i, (a, b) in enumerate(zip(before.players, after.players, strict=True))
+                      if len(b.hand) - len(a.hand) >= size]
+            if len(takers) == 1:
+                seen_cards = [c for pl in before.pile if getattr(pl, "claim", -1) < 0 for c in pl.cards]
+                if before.pile and "caught" in events:
+                    seen_cards += list(before.pile[-1].cards)  # the called play is shown
+                self._hands[takers[0]].update(seen_cards)
+
+
+def _taken(before: Table, after: Table, cards: Sequence[int]) -> Counter[int]:
+    """The cards of a public pickup that went into the hand: not those that left the game
+    (a card that goes out when the pile is taken) or stayed on the pile; all of it public."""
+    gone = Counter(after.burned) - Counter(before.burned)
+    stayed = Counter(after.pile_cards)
+    return Counter(cards) - gone - stayed
