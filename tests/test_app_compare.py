@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from test_app_support import all_markdown, open_page, texts
 
 from tutor.engine import check
@@ -89,3 +90,12 @@ def test_a_variant_only_the_engine_plays_says_so() -> None:
     assert "karma: played through the engine, which is slower, so 3 games rather than 6" in captions
     assert "6 games of pagat and 3 games of karma" in captions
     assert at.table[1].value.loc["Game length (moves)", "karma"]
+
+
+@pytest.mark.parametrize("preset", ["nortenos", "gaz-and-elf"])
+def test_odd_presets_compare_cleanly(preset: str) -> None:
+    # Nortenos: two players only, the first out wins; Gaz and Elf: jokers, played by the engine
+    at = open_page(PAGE, v=preset, games="4", slow="4")
+    assert not at.exception and not texts(at.error)
+    assert list(at.table[0].value.columns)[0] == preset
+    assert preset in at.table[1].value.columns

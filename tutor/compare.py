@@ -880,8 +880,9 @@ class Disagreement:
             no = [n for n, x in vs if not x.legal]
             return f"{move} is legal in {_and(yes)} but not in {_and(no)}."
         if self.kind == EVENTS:
-            bits = [f"in {n}: {', '.join(x.events) or 'nothing special'}" for n, x in vs]
-            return f"{move} is legal in all; what follows differs ({'; '.join(bits)})."
+            who = self.table.player.name
+            bits = [f"in {n}, {_events_words(x.events, who)}" for n, x in vs]
+            return f"{move} is legal in all; what follows differs: {'; '.join(bits)}."
         bits = [f"{x.next_player} in {n}" for n, x in vs]
         return f"{move} is legal in all, but the next to move differs: {', '.join(bits)}."
 
@@ -896,6 +897,18 @@ class Disagreement:
             "verdicts": {n: x.to_json() for n, x in zip(self.variants, self.verdicts, strict=True)},
             "question": self.question(),
         }
+
+
+_EVENT_WORDS = {"burn": "the pile burns", "reverse": "play reverses", "skip": "the next player is skipped",
+                "play_again": "{who} plays again", "pickup": "{who} takes the pile", "draw": "{who} draws",
+                "out": "{who} is out", "game_over": "the game ends"}
+
+
+def _events_words(events: Sequence[str], who: str) -> str:
+    """Events in words: ``['pickup', 'play_again']`` -> 'B takes the pile, B plays again'."""
+    if not events:
+        return "nothing more happens"
+    return ", ".join(_EVENT_WORDS.get(e, e).format(who=who) for e in events)
 
 
 def _and(names: Sequence[str]) -> str:
