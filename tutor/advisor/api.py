@@ -104,6 +104,20 @@ class Hint:
             "moves": [a.to_json() for a in self.moves],
         }
 
+    def markdown(self, *, steps: int = 3) -> str:
+        """The hint as Markdown for a page: the first ``steps`` steps, then (with all three)
+        a table of every choice."""
+        if not self.moves:
+            return self.verdict
+        titles = ("The idea", "The move", "The numbers")
+        out = [f"**{titles[i]}.** {self.steps[i]}" for i in range(min(steps, len(self.steps)))]
+        if steps >= len(self.steps):
+            chance = "chance to win" if self.goal == "winner" else "chance not to lose"
+            out.append(f"\n| move | {chance} | 95% interval | simulations | why |\n| --- | --- | --- | --- | --- |")
+            out[-1] += "".join(f"\n| `{a.move}` | {pct(a.score)} | {pct(a.low)} to {pct(a.high)} | "
+                               f"{a.simulations} | {a.why} |" for a in self.moves)
+        return "\n\n".join(out)
+
     def text(self) -> str:
         if not self.moves:
             return self.verdict
@@ -195,8 +209,8 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
     words = "you win" if goal == "winner" else "you avoid being the shithead"
     steps = (
         best.facts.idea,
-        f"The move: {best.move}" + (f" (or {', '.join(map(str, best.equivalent))}: the same choice)"
-                                    if best.equivalent else "")
+        str(best.move)[:1].upper() + str(best.move)[1:] + (f" (or {', '.join(map(str, best.equivalent))}: the same choice)"
+                                       if best.equivalent else "")
         + (": " + uncap(best.why, names) if best.why else "."),
         f"After it {words} in {pct(best.score)} of the simulations (95% interval {pct(best.low)} to "
         f"{pct(best.high)}, {best.simulations} simulations). {verdict}",

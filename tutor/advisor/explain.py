@@ -364,12 +364,14 @@ def interval(mean: float, n: int, std: float | None = None, z: float = 1.96) -> 
 
     From 30 simulations on, the normal interval with the rewards' own standard
     deviation (the rewards are not all 0 or 1: cut-off rollouts score a chance);
-    below that, or without ``std``, Wilson's interval, which treats them as 0/1
-    outcomes and is the wider of the two. Either measures the Monte Carlo error only.
+    below that, without ``std``, or when every simulation scored the same, Wilson's
+    interval, which treats them as 0/1 outcomes and is the wider of the two (so 200
+    wins out of 200 reads 98% to 100%, not 100% to 100%). Either measures the Monte
+    Carlo error only.
     """
     if n <= 0:
         return 0.0, 1.0
-    if std is not None and n >= 30:
+    if std is not None and n >= 30 and std > 1e-9:
         half = z * std / math.sqrt(n - 1)
         return max(0.0, mean - half), min(1.0, mean + half)
     p = min(1.0, max(0.0, mean))
