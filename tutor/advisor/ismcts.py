@@ -151,6 +151,12 @@ class ISMCTS:
         self.root_moves: dict[MoveKey, list[Move]] = {}
         for m in moves:
             self.root_moves.setdefault(move_key(m, self.blind), []).append(m)
+        # The observer's moves should not depend on the hidden cards; if a few deals say
+        # otherwise (a rule that looks at unseen cards), check them in every deal.
+        probe = random.Random(1)
+        base = set(legal_moves(first, v)) if moves else set()
+        self.root_varies = any(set(legal_moves(d, v)) != base
+                               for d in (self.det.deal(probe) for _ in range(4))) if moves else False
 
     # -- the loop -------------------------------------------------------
 
@@ -196,8 +202,17 @@ class ISMCTS:
         blind = self.blind
         depth = 0
         while depth < self.max_depth and not game_over(state, v):
-            if node is self.root:
+            if node is self.root and not self.root_varies:
                 by_key = {k: ms[0] for k, ms in self.root_moves.items()}
+            elif node is self.root:
+                legal = set(legal_moves(state, v))
+                by_key = {}
+                for k, ms in self.root_moves.items():
+                    m = next((m for m in ms if m in legal), None)
+                    if m is not None:
+                        by_key[k] = m
+                if not by_key:
+                    break
             else:
                 by_key = {}
                 for m in legal_moves(state, v):
