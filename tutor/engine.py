@@ -343,6 +343,8 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
                 code, frags, ctx = _judge_held(table, v, p, zone, move.cards, ctx)
                 if code is not Reason.BEATS:
                     return code, frags, ctx
+                if move.give >= 0:
+                    return _judge_swap(table, v, p, move, Reason.DEFLECT, (force_fid, deflect_fid), ctx)
                 return Reason.DEFLECT, (force_fid, deflect_fid), ctx
             return Reason.FORCED_PICKUP, (force_fid,), ctx
         return _judge_play(table, v, p, zone, move, ctx)
@@ -697,7 +699,12 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
     if v.bluff:
         return _bluff_moves(table, v, p, zone)
     if v.extras and v.force >= 0 and _forced(table, v):
-        moves = [m for m in _forced_plays(p, v, zone)]
+        moves = []
+        for m in _forced_plays(p, v, zone):
+            moves.append(m)
+            rule = _swap_rule(v, m.cards)
+            if rule is not None:
+                moves += list(_swap_moves(table, v, p, m.cards, rule[0]))
         return moves + [Move(PICKUP)]
     if zone == FACE_DOWN:
         return [Move(FLIP, (), i + 1) for i in range(len(p.face_down))]
