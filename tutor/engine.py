@@ -656,9 +656,9 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
                         break
                     seq.append(r)
                     if len(seq) >= v.runs:
-                        run = tuple(r_ * 4 + suit for r_ in seq)
-                        if _judge_run(table, v, run, {})[0].legal:
-                            yield Move(PLAY, run)
+                        run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
+                        if _judge(table, v, run)[0].legal:
+                            yield run
 
 
 def _swap_moves(table: Table, v: Variant, p: Player, cards: tuple[int, ...], how: str):  # type: ignore[no-untyped-def]
