@@ -66,15 +66,15 @@ from tutor.engine import (
     DRAW,
     PICKED_UP,
     Verdict,
-    _judge,
     apply_unchecked,
     check,
     game_over,
     is_legal,
+    judge,
     legal_moves,
 )
 from tutor.errors import TutorError
-from tutor.game import BOTS, NAMES, Bot, _lowest_lead, arrange, deal, position_key, start
+from tutor.game import BOTS, NAMES, Bot, arrange, deal, lowest_lead, position_key, start
 from tutor.matrix import a_rank, matrix_differences, play_matrix, rank_label
 from tutor.moves import FLIP, PICKUP, PLAY, Move
 from tutor.share import encode_question
@@ -323,7 +323,7 @@ def engine_game(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, obs
     turns = pickups = burns = decisions = choices = 0
     lead = _Lead()
     seen: dict[tuple[object, ...], int] = {}
-    lead_rank = _lowest_lead(table, v)
+    lead_rank = lowest_lead(table, v)
     stalled = False
     out_order: list[int] = []
     while not game_over(table, v):
@@ -387,8 +387,6 @@ def play_games(v: Variant, players: int, seed: int, start_index: int, stop_index
     through the fast simulator where it can, observed through the engine below ``observe_below``."""
     bots = _bots(bot, players)
     use_sim = fast(v, bot)
-    if use_sim:
-        rules, modes = sim._rules(v), sim._modes(bot, players)
     out = []
     for i in range(start_index, stop_index):
         deal_seed = seed + i // players
@@ -397,8 +395,7 @@ def play_games(v: Variant, players: int, seed: int, start_index: int, stop_index
         if not use_sim or observe or any(len(s) > 1 for p in table.players for s in p.face_up):
             out.append(engine_game(v, table, deal_seed, bots, observe=observe, index=i))
             continue
-        r = sim._run(v, rules, sim._code(table.decks), table, deal_seed, modes, MAX_TURNS, REPEATS,
-                     False, False)
+        r = sim.simulate_table(v, table, deal_seed, bot, max_turns=MAX_TURNS, repeats=REPEATS)
         rec = GameRecord(i, r.turns, r.pickups, r.burns, r.stalled, table.turn)
         if r.loser is not None:
             rec.loser = r.names.index(r.loser)
@@ -977,7 +974,7 @@ def _judge_all(table: Table, variants: Sequence[Variant], move: Move,
     legal = tuple(o.legal for o in outs)
     quiet = not any("out" in o.events for o in outs)
     if len(set(legal)) > 1:
-        judged = tuple(tuple(dict.fromkeys(_judge(table, v, move)[1])) for v in variants)
+        judged = tuple(tuple(dict.fromkeys(judge(table, v, move)[1])) for v in variants)
         found = frozenset(f for d in judged for f in d if f in differing)
         key: tuple[Any, ...] = (LEGALITY, legal, found or frozenset(f for d in judged for f in d))
         return _Judged(LEGALITY, key, False, quiet, judged)

@@ -1174,6 +1174,15 @@ def _effects(table: Table, v: Variant, move: Move, events: list[str]) -> tuple[s
     return ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1], tuple(f for f in frags if f)
 
 
+def judge(table: Table, v: Variant | str, move: Move | str) -> tuple[Reason, tuple[str, ...]]:
+    """The reason code and deciding fragments, without the sentence or the move's outcome."""
+    v = load_variant(v)
+    if isinstance(move, str):
+        move = Move.parse(move)
+    code, frags, _ = _judge(table, v, move)
+    return code, frags
+
+
 def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
     v = load_variant(v)
     if isinstance(move, str):

@@ -281,6 +281,11 @@ def play_game(
     return result
 
 
+def lowest_lead(table: Table, v: Variant) -> int | None:
+    """The rank the first play must include where the lowest card leads (Lancaster's 3), else None."""
+    return _lowest_lead(table, v)
+
+
 def _lowest_lead(table: Table, v: Variant) -> int | None:
     if v.first_player != "lowest-card-leads":
         return None

@@ -474,6 +474,15 @@ def _modes(bot: BotSpec, players: int) -> tuple[tuple[int, ...], tuple[float, ..
     return tuple(modes), tuple(params)
 
 
+def simulate_table(v: Variant, table: Table, seed: int, bot: BotSpec = "random", *,
+                   max_turns: int = 4000, repeats: int = 3) -> SimResult:
+    """Play on from ``table`` (just after setup, as ``play_game`` starts) with seeded bots."""
+    if any(len(stack) > 1 for p in table.players for stack in p.face_up):
+        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
+    return _run(v, _rules(v), _code(table.decks), table, seed, _modes(bot, len(table.players)),
+                max_turns, repeats, False, False)
+
+
 def _game(v: Variant, rules: _Rules, players: int, seed: int,
           modes: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int,
           decks: int | None, record: bool, audit: bool) -> SimResult:
