@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +103,7 @@ def record_from_data(data: Any, where: str) -> GameRecord:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def record_catalogue() -> dict[str, GameRecord]:
     """Every record under ``rules/games``, by id, the Lancaster example first."""
     out: dict[str, GameRecord] = {}
