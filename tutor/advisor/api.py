@@ -26,7 +26,7 @@ from tutor.advisor.explain import (
     too_close,
     uncap,
 )
-from tutor.advisor.ismcts import ISMCTS, Progress, RootStat, move_key
+from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, RootStat, move_key
 from tutor.advisor.rollout import Rollout
 from tutor.advisor.view import KnownCards, PlayerView, observe
 from tutor.engine import apply_unchecked
@@ -325,18 +325,41 @@ class AdvisorBot:
     It sees the table only through its own view: pass the game's shared
     :class:`KnownCards` (fed by ``play_game``'s ``on_move``) as ``known`` so it knows
     the cards seen going into hands; without it, it knows none.
+
+    It remembers the views it has moved from. When one comes round again, the game is
+    going in a circle (a search that sees a dozen moves ahead can prefer the safe loop to
+    the plan that ends it), so it plays the best move it has not yet tried there, as long
+    as that is within ``loop_margin`` of the best.
     """
 
     def __init__(self, iterations: int | None = 300, seconds: float | None = None,
-                 known: KnownCards | None = None, name: str = "advisor") -> None:
+                 known: KnownCards | None = None, name: str = "advisor", loop_margin: float = 0.2) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.known = known
         self.name = name
+        self.loop_margin = loop_margin
+        self.tried: dict[PlayerView, set[MoveKey]] = {}
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         if len(moves) == 1:
             return moves[0]
         seen = self.known.hands() if self.known is not None else {}
-        return best_move(table, v, moves, seen=seen, iterations=self.iterations, seconds=self.seconds,
-                         seed=rng.randrange(2 ** 31))
+        view = observe(table, table.turn, seen, v)
+        h = hint(view, v, iterations=self.iterations, seconds=self.seconds, seed=rng.randrange(2 ** 31),
+                 root_moves=moves)
+        tried = self.tried.setdefault(view, set())
+        ranked: list[tuple[float, MoveKey, Move]] = []
+        for a in h.moves:  # one entry per choice, its first move that is allowed here
+            m = next((m for m in (a.move, *a.equivalent) if m in moves), None)
+            if m is not None:
+                ranked.append((a.score, move_key(m), m))
+        if not ranked:
+            return moves[0]
+        choice = ranked[0]
+        if tried:
+            fresh = [r for r in ranked if r[1] not in tried and r[0] >= ranked[0][0] - self.loop_margin]
+            if fresh:
+                choice = fresh[0]
+        tried.add(choice[1])
+        return choice[2]

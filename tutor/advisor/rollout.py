@@ -10,7 +10,10 @@ for at most ``cap`` moves, and scores the position it reaches with
 The cap is what makes the search affordable: the engine does about 16,000 moves a
 second on this machine, so a full 4-player game (100-160 moves) per simulation
 would allow about 150 simulations a second. A cap of a dozen moves (three rounds of
-four players) plus the fitted evaluation keeps a simulation near a millisecond.
+four players) plus the fitted evaluation keeps a simulation near a millisecond. Once
+only two players are left and the stock is gone, the rollout goes on for up to
+``endgame`` more moves: there the evaluation's card counts say least about who can
+still get out, and the search must see the end to find the plan that breaks a loop.
 """
 
 from __future__ import annotations
@@ -123,18 +126,25 @@ def setup_move(table: Table, v: Variant) -> Move:
 class PolicyRollout:
     """Play on with ``policy`` for at most ``cap`` moves; score with the evaluation."""
 
-    __slots__ = ("policy", "cap")
+    __slots__ = ("policy", "cap", "endgame")
 
-    def __init__(self, policy: Policy | None = None, cap: int = 12) -> None:
+    def __init__(self, policy: Policy | None = None, cap: int = 12, endgame: int = 48) -> None:
         self.policy: Policy = policy if policy is not None else FastGreedy()
         self.cap = cap
+        self.endgame = endgame  # more moves once two players are left and the stock is gone
 
     def __call__(self, table: Table, v: Variant, rng: random.Random) -> list[float]:
         policy = self.policy
         fast = policy if isinstance(policy, FastGreedy) and FastGreedy.plain(v) else None
-        for _ in range(self.cap):
+        cap, longer = self.cap, self.cap + self.endgame
+        plies = 0
+        while True:
             if game_over(table, v):
                 break
+            if plies >= cap:
+                if plies >= longer or table.stock or sum(1 for p in table.players if not p.out) > 2:
+                    break
+            plies += 1
             move: Move | None = None
             if table.setup:
                 move = setup_move(table, v)
