@@ -62,6 +62,7 @@ class Game:
     lead_rank: int | None = None
     led: bool = False
     autoplay: bool = False
+    bots: dict[int, Bot] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -109,9 +110,13 @@ def apply_move(g: Game, move: Move, allowed: list[Move]) -> None:
 
 
 def bot_for(g: Game, seat: int) -> Bot:
-    if g.bot == "advisor":
-        return AdvisorBot(iterations=ADVISOR_BOT_SIMULATIONS, known=g.known, name="advisor")
-    return RandomBot() if g.bot == "random" else GreedyBot()
+    """Each seat keeps its bot for the game (the advisor bot remembers where it has been)."""
+    if seat not in g.bots:
+        if g.bot == "advisor":
+            g.bots[seat] = AdvisorBot(iterations=ADVISOR_BOT_SIMULATIONS, known=g.known, name="advisor")
+        else:
+            g.bots[seat] = RandomBot() if g.bot == "random" else GreedyBot()
+    return g.bots[seat]
 
 
 def advance(g: Game) -> None:
