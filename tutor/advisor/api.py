@@ -333,7 +333,7 @@ class AdvisorBot:
     """
 
     def __init__(self, iterations: int | None = 300, seconds: float | None = None,
-                 known: KnownCards | None = None, name: str = "advisor", loop_margin: float = 0.2) -> None:
+                 known: KnownCards | None = None, name: str = "advisor", loop_margin: float = 0.1) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.known = known

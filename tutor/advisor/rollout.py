@@ -10,10 +10,11 @@ for at most ``cap`` moves, and scores the position it reaches with
 The cap is what makes the search affordable: the engine does about 16,000 moves a
 second on this machine, so a full 4-player game (100-160 moves) per simulation
 would allow about 150 simulations a second. A cap of a dozen moves (three rounds of
-four players) plus the fitted evaluation keeps a simulation near a millisecond. Once
-only two players are left and the stock is gone, the rollout goes on for up to
-``endgame`` more moves: there the evaluation's card counts say least about who can
-still get out, and the search must see the end to find the plan that breaks a loop.
+four players) plus the fitted evaluation keeps a simulation near a millisecond. With
+``endgame`` > 0, once only two players are left and the stock is gone, the rollout
+goes on for up to that many more moves. It is off by default: in 2-player pagat at
+300 simulations a move it did not help (24 wins in 33 finished games against 41 in 51
+without it; small samples).
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class PolicyRollout:
 
     __slots__ = ("policy", "cap", "endgame")
 
-    def __init__(self, policy: Policy | None = None, cap: int = 12, endgame: int = 48) -> None:
+    def __init__(self, policy: Policy | None = None, cap: int = 12, endgame: int = 0) -> None:
         self.policy: Policy = policy if policy is not None else FastGreedy()
         self.cap = cap
         self.endgame = endgame  # more moves once two players are left and the stock is gone
