@@ -2,7 +2,7 @@
 
 Sets up the navigation over the page scripts in ``pages/`` (a page whose file is
 missing is left out) and draws the shared sidebar, the variant in use, before
-every page (see :mod:`webui.state`).
+every page (see :mod:`tutor.webui.state`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from webui.state import sidebar_drawn, variant_sidebar
+from tutor.webui.state import sidebar_drawn, variant_sidebar
 
 ROOT = Path(__file__).resolve().parent
 

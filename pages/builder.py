@@ -18,8 +18,8 @@ from tutor.variant import (
     parse_yaml,
     preset_catalogue,
 )
-from webui.matrix_view import show_changes, show_diagram, show_matrix
-from webui.state import current_variant, remember_upload, slot_title, uploads, use_spec
+from tutor.webui.matrix_view import show_changes, show_diagram, show_matrix
+from tutor.webui.state import current_variant, remember_upload, slot_title, uploads, use_spec
 
 NONE = "(none)"
 MAX_UPLOAD = 64_000

@@ -40,9 +40,9 @@ from tutor.errors import TutorError
 from tutor.game import BOTS, NAMES
 from tutor.matrix import matrix_dot, play_matrix
 from tutor.variant import Variant, preset_catalogue
-from webui.matrix_view import matrix_frame
-from webui.state import current_variant, resolve_spec, slot_title
-from webui.table_view import table_html, to_beat
+from tutor.webui.matrix_view import matrix_frame
+from tutor.webui.state import current_variant, resolve_spec, slot_title
+from tutor.webui.table_view import table_html, to_beat
 
 K_WITH, K_GAMES, K_SLOW, K_SEED, K_PLAYERS, K_BOT, K_ALL = (
     "cmp_with", "cmp_games", "cmp_slow_games", "cmp_seed", "cmp_players", "cmp_bot", "cmp_all_slots")

@@ -10,9 +10,9 @@ import streamlit as st
 
 from tutor.errors import TutorError
 from tutor.records import GameRecord, Step, record_catalogue
-from webui.state import current_variant
-from webui.table_view import show_table
-from webui.verdict_view import events_text, rule_lines
+from tutor.webui.state import current_variant
+from tutor.webui.table_view import show_table
+from tutor.webui.verdict_view import events_text, rule_lines
 
 K_GAME, K_STEP, K_SEAT = "games_game", "games_step", "games_seat"
 ALL = "all"

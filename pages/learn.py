@@ -13,9 +13,9 @@ from tutor.rulebook import rulebook
 from tutor.sheet import sheet_html, sheet_markdown
 from tutor.variant import Variant
 from tutor.views import moves_to_try
-from webui.state import current_variant
-from webui.table_view import show_table
-from webui.verdict_view import show_verdict
+from tutor.webui.state import current_variant
+from tutor.webui.table_view import show_table
+from tutor.webui.verdict_view import show_verdict
 
 K_LESSON, K_TRY, K_ANSWER = "learn_lesson", "learn_try", "learn_answer"
 

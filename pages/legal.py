@@ -18,10 +18,10 @@ from tutor.moves import FLIP, Move
 from tutor.share import decode_question, encode_question
 from tutor.table import Table, read_table_text, table_from_dict
 from tutor.variant import Variant
-from webui.state import current_variant, resolve_spec, use_spec, variant_in_use
-from webui.table_form import draw_form, form_to_raw, k, load_form, normalise
-from webui.table_view import show_table
-from webui.verdict_view import show_verdict
+from tutor.webui.state import current_variant, resolve_spec, use_spec, variant_in_use
+from tutor.webui.table_form import draw_form, form_to_raw, k, load_form, normalise
+from tutor.webui.table_view import show_table
+from tutor.webui.verdict_view import show_verdict
 
 K_SEEDED, K_NOTE, K_IMPORT_ERR, K_LAST_Q = "_lf_seeded", "_lf_note", "_lf_import_error", "_lf_last_q"
 MAX_FILE = 100_000

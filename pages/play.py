@@ -22,8 +22,8 @@ from tutor.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_move
 from tutor.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
 from tutor.table import Table
 from tutor.variant import Variant
-from webui.state import current_variant
-from webui.table_view import show_table
+from tutor.webui.state import current_variant
+from tutor.webui.table_view import show_table
 
 K_STATE, K_HINT = "play_state", "play_hint"
 NAMES = ("You", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")

@@ -1,5 +1,5 @@
 """Browser test of the Compare variants page: a small comparison, and one of its positions
-opened on the "Is this move legal?" page. Uses the fixtures of ``test_browser.py``
+opened on the "Is this move legal?" page. Uses the fixtures of ``conftest.py``
 (``streamlit run app.py`` on 127.0.0.1, Debian's chromium driven by Playwright). 200 games
 a variant: enough for the page to play them in its process pool."""
 
@@ -8,13 +8,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser import Page, _idle, _verdict, browser, expect, page, server  # noqa: F401  (fixtures)
 
-__all__ = ["browser", "page", "server"]
+pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+
+from browser_helpers import idle as _idle  # noqa: E402
+from browser_helpers import verdict as _verdict  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+
 pytestmark = pytest.mark.e2e
 
 
-def test_compare_two_presets_and_open_a_position_where_they_disagree(server: str, page: Page) -> None:  # noqa: F811
+def test_compare_two_presets_and_open_a_position_where_they_disagree(server: str, page: Page) -> None:
     page.goto(f"{server}/compare?v=pagat&with=lancaster&games=200&seed=0")
     expect(page.get_by_role("heading", name="Compare variants")).to_be_visible()
     expect(page.get_by_text(re.compile(r"^\d+ of \d+ rules differ"))).to_be_visible()

@@ -2,7 +2,7 @@
 
 Every page gets its rules from :func:`current_variant`::
 
-    from webui.state import current_variant
+    from tutor.webui.state import current_variant
     v = current_variant()          # a tutor.variant.Variant
 
 ``app.py`` draws the sidebar (:func:`variant_sidebar`) before each page runs:
@@ -25,7 +25,7 @@ import streamlit as st
 
 from tutor.errors import TutorError, VariantError
 from tutor.variant import Fragment, Variant, build_variant, fragment_catalogue, load_variant, preset_catalogue
-from webui.cards import inject_css
+from tutor.webui.cards import inject_css
 
 FALLBACK = "pagat"
 _SPEC_RE = re.compile(r"^[A-Za-z0-9_-]+(\+[A-Za-z0-9_@-]+)*$")

@@ -23,7 +23,7 @@ from tutor.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_
 from tutor.errors import TableError
 from tutor.table import CLOCKWISE, Table
 from tutor.variant import Variant
-from webui.cards import card_label
+from tutor.webui.cards import card_label
 
 MAX_PLAYERS, MAX_PLAYS = 8, 30
 NOBODY = "(not recorded)"

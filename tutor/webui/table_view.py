@@ -18,7 +18,7 @@ from tutor.matrix import a_rank
 from tutor.table import CLOCKWISE, Table
 from tutor.variant import Variant
 from tutor.views import seat_view
-from webui.cards import card_html, cards_html, stacks_html, zone_html
+from tutor.webui.cards import card_html, cards_html, stacks_html, zone_html
 
 PILE_SHOWN = 6  # plays drawn; older ones are counted
 
