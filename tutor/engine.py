@@ -458,8 +458,9 @@ def _judge_held(
         return Reason.NOT_HELD, ("core",), ctx
     if zone == FACE_DOWN:
         return Reason.MUST_FLIP, ("core",), ctx
-    if len(cards) == 1 and cards[0] in (p.hand if zone == HAND else p.face_up_cards):
-        pass  # the common case: one card, held where it may be played from
+    here = p.hand if zone == HAND else p.face_up_cards
+    if (cards[0] in here) if len(cards) == 1 else all(here.count(c) >= cards.count(c) for c in set(cards)):
+        pass  # the common case: the cards are held where they may be played from
     elif zone == HAND:
         held = Counter(p.hand)
         want = Counter(cards)
