@@ -499,7 +499,7 @@ def compile_variant(
         first_player=g("first_player", "first-three-face-up"), setup=g("setup", "swap"),
         down=g("down", 3), up=g("up", 3), hand=g("hand", 3), decks=g("decks", 1),
         stock_min=g("stock_min", 16), jokers=jokers,
-        min_players=g("min_players", 2), max_players=g("max_players", 5),
+        min_players=g("min_players", 2), max_players=_max_players(g),
         refill=g("refill", g("hand", 3)), setup_count=g("setup_count", 0),
         reversal=extras["reversal"], force=extras["force"], force_once=g("force_once", True),
         deflect=g("deflect", None), runs=extras["runs"],
@@ -510,6 +510,16 @@ def compile_variant(
         warnings=tuple(warnings),
         powers_used=frozenset(str(spec.get("power")) for f in frags for spec in f.powers),
     )
+
+
+def _max_players(g: Any) -> int:
+    """The players a fixed number of packs can deal to (a fragment may allow more than that)."""
+    most = g("max_players", 5)
+    decks = g("decks", 1)
+    each = g("down", 3) + g("up", 3) + g("hand", 3)
+    if decks != "auto" and each:
+        most = min(most, decks * (52 + g("jokers", 0)) // each)
+    return max(most, g("min_players", 2))
 
 
 def _decide(ranks: list[Any], top: int, rank: int, *, reverse: bool = False) -> Cell:
