@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 import streamlit as st
 import yaml
 
+from tutor.advisor.api import answer, prepare
 from tutor.engine import apply_unchecked, check, legal_moves
 from tutor.errors import TutorError
 from tutor.moves import FLIP, Move
@@ -165,6 +166,27 @@ def import_box() -> None:
             st.error(f"Not imported: {st.session_state[K_IMPORT_ERR]}", icon=":material/block:")
 
 
+@st.fragment
+def what_would_you_play(table: Table, v: Variant) -> None:
+    """The advisor's hint for the player to move, on request (it sees only that player's view)."""
+    if not st.button("What would you play?", key="lf_hint", icon=":material/lightbulb:"):
+        return
+    bar = st.progress(0.0, text="Thinking…")
+    try:
+        search = prepare(table, v, seed=0)
+        search.run(iterations=600, batch=50,
+                   progress=lambda p: bar.progress(p.fraction, text=f"{p.iterations} simulations"))
+        hint = answer(search, 0)
+    except TutorError as exc:
+        bar.empty()
+        st.info(f"The advisor cannot judge this table: {exc}", icon=":material/info:")
+        return
+    bar.empty()
+    st.markdown(hint.markdown())
+    st.caption("The advisor sees only what the player to move can see; cards listed in other hands "
+               "count as seen. 600 simulations, seed 0: the same table gives the same hint.")
+
+
 def ask(table: Table, v: Variant) -> Move | None:
     """The table, the move, the verdict and what follows."""
     st.subheader("The table")
@@ -197,6 +219,8 @@ def main() -> None:
         st.caption("Everything you entered is kept: fix it under Edit the table. "
                    "The link still holds the last possible table.")
     move = ask(table, v) if table is not None else None
+    if table is not None and legal_moves(table, v):
+        what_would_you_play(table, v)
     st.subheader("Edit the table")
     draw_form(v)
     import_box()

@@ -292,3 +292,16 @@ def test_import_a_table_file_and_export_it() -> None:
     errors = texts(at.error)
     assert any(e.startswith("Not imported: t.yaml") for e in errors), errors
     assert at.text_input(key="lf_name_0").value == "X"
+
+
+def test_what_would_you_play_gives_the_advisors_hint() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.number_input(key="lf_n").set_value(2).run()
+    at.multiselect(key="lf_hand_0").set_value(["10S", "5D"]).run()
+    at.number_input(key="lf_hand_unseen_1").set_value(3).run()
+    at.number_input(key="lf_plays").set_value(1).run()
+    at.multiselect(key="lf_play_0").set_value(["KC"]).run()
+    at.number_input(key="lf_stock_unseen").set_value(0).run()
+    at.button(key="lf_hint").click().run(timeout=60)
+    text = all_markdown(at)
+    assert "The idea" in text and "play 10S" in text
