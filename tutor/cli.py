@@ -113,9 +113,14 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     v = load_variant(args.variant)
-    if args.bot not in BOTS:
-        raise TutorError(f"--bot: {args.bot!r} is not a bot (bots: {', '.join(BOTS)})")
-    bots = [BOTS[args.bot]() for _ in range(args.players)]
+    if args.bot == "advisor":
+        from tutor.advisor.api import AdvisorBot  # the search: slower, so only when asked
+
+        bots: list[Any] = [AdvisorBot(iterations=150) for _ in range(args.players)]
+    elif args.bot in BOTS:
+        bots = [BOTS[args.bot]() for _ in range(args.players)]
+    else:
+        raise TutorError(f"--bot: {args.bot!r} is not a bot (bots: {', '.join(BOTS)}, advisor)")
     lines: list[str] = []
 
     def show(before: Table, move: Move, after: Table, events: list[str]) -> None:
