@@ -13,6 +13,7 @@ import streamlit as st
 import yaml
 
 from tutor.advisor.api import answer, prepare
+from tutor.advisor.ismcts import Progress
 from tutor.engine import apply_unchecked, check, legal_moves
 from tutor.errors import TutorError
 from tutor.moves import FLIP, Move
@@ -174,8 +175,11 @@ def what_would_you_play(table: Table, v: Variant) -> None:
     bar = st.progress(0.0, text="Thinking…")
     try:
         search = prepare(table, v, seed=0)
-        search.run(iterations=600, batch=50,
-                   progress=lambda p: bar.progress(p.fraction, text=f"{p.iterations} simulations"))
+
+        def show(p: Progress) -> None:
+            bar.progress(p.fraction, text=f"{p.iterations} simulations")
+
+        search.run(iterations=600, batch=50, progress=show)
         hint = answer(search, 0)
     except TutorError as exc:
         bar.empty()

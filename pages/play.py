@@ -16,6 +16,7 @@ import streamlit as st
 
 from tutor.advisor import AdvisorBot, Grade, Hint, KnownCards, grade, prepare
 from tutor.advisor.api import answer
+from tutor.advisor.ismcts import Progress
 from tutor.cards import card_pretty
 from tutor.engine import apply_unchecked, check, game_over, legal_moves
 from tutor.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_moves
@@ -140,8 +141,10 @@ def search_hint(table: Table, g: Game, seen: dict[int, tuple[int, ...]], allowed
     bar = st.progress(0.0, text=what)
     search = prepare(table, g.v, seed=g.seed, seen=seen, root_moves=allowed or None)
     n = EFFORT[g.effort]
-    search.run(iterations=n, batch=max(50, n // 20),
-               progress=lambda p: bar.progress(p.fraction, text=f"{what} {p.iterations} of {n} simulations"))
+    def show(p: Progress) -> None:
+        bar.progress(p.fraction, text=f"{what} {p.iterations} of {n} simulations")
+
+    search.run(iterations=n, batch=max(50, n // 20), progress=show)
     bar.empty()
     return answer(search, g.seed)
 
