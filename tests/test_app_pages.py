@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from streamlit.testing.v1 import AppTest
 from test_app_support import all_markdown, open_page, texts
 
 from tutor.examples import load_example
@@ -202,14 +203,19 @@ def test_the_example_question_and_the_sidebar_rejudges_it() -> None:
     assert "eights-transparent-reverse" in all_markdown(at)
 
 
-def test_build_a_table_ask_and_get_the_verdict() -> None:
-    at = open_page("pages/legal.py", v="pagat")
+def _small_table(at: AppTest) -> None:
+    """A holds 10S and 5D, B three unseen cards, a king on the pile, no stock."""
     at.number_input(key="lf_n").set_value(2).run()
     at.multiselect(key="lf_hand_0").set_value(["10S", "5D"]).run()
     at.number_input(key="lf_hand_unseen_1").set_value(3).run()
     at.number_input(key="lf_plays").set_value(1).run()
     at.multiselect(key="lf_play_0").set_value(["KC"]).run()
     at.number_input(key="lf_stock_unseen").set_value(0).run()
+
+
+def test_build_a_table_ask_and_get_the_verdict() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    _small_table(at)
     assert not [e for e in texts(at.error) if not e.startswith("**")], texts(at.error)
     at.text_input(key="lf_move").input("play 10S").run()
     [verdict] = _verdicts(at)
@@ -296,12 +302,7 @@ def test_import_a_table_file_and_export_it() -> None:
 
 def test_what_would_you_play_gives_the_advisors_hint() -> None:
     at = open_page("pages/legal.py", v="pagat")
-    at.number_input(key="lf_n").set_value(2).run()
-    at.multiselect(key="lf_hand_0").set_value(["10S", "5D"]).run()
-    at.number_input(key="lf_hand_unseen_1").set_value(3).run()
-    at.number_input(key="lf_plays").set_value(1).run()
-    at.multiselect(key="lf_play_0").set_value(["KC"]).run()
-    at.number_input(key="lf_stock_unseen").set_value(0).run()
+    _small_table(at)
     at.button(key="lf_hint").click().run(timeout=60)
     text = all_markdown(at)
     assert "The idea" in text and "play 10S" in text

@@ -349,12 +349,9 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
             return Reason.FORCED_PICKUP, (force_fid,), ctx
         return _judge_play(table, v, p, zone, move, ctx)
     if move.kind == FLIP:
-        if zone != FACE_DOWN:
-            ctx["zone"] = zone
-            return Reason.FLIP_NOT_YET, ("core",), ctx
-        if move.index > len(p.face_down):
-            ctx["n"] = len(p.face_down)
-            return Reason.FLIP_RANGE, ("core",), ctx
+        wrong = _flip_wrong(p, zone, move, ctx)
+        if wrong is not None:
+            return wrong, ("core",), ctx
         if forced:
             return Reason.FORCED_PICKUP, (v.origin[v.force]["force"],), ctx
         return Reason.FLIP_OK, ("core",), ctx
@@ -408,6 +405,17 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
     return Reason.PICKUP_OK, (pick_fid,) + ((fu_fid,) if zone == FACE_UP else ()), ctx
 
 
+def _flip_wrong(p: Player, zone: str, move: Move, ctx: dict[str, object]) -> Reason | None:
+    """Why this blind flip cannot be made now, or None if it can."""
+    if zone != FACE_DOWN:
+        ctx["zone"] = zone
+        return Reason.FLIP_NOT_YET
+    if move.index > len(p.face_down):
+        ctx["n"] = len(p.face_down)
+        return Reason.FLIP_RANGE
+    return None
+
+
 def _judge_bluff(
     table: Table, v: Variant, p: Player, move: Move, ctx: dict[str, object]
 ) -> tuple[Reason, tuple[str, ...], dict[str, object]]:
@@ -426,12 +434,9 @@ def _judge_bluff(
     if move.claim < 0:
         return Reason.NEEDS_CLAIM, (fid,), ctx
     if move.kind == FLIP:
-        if zone != FACE_DOWN:
-            ctx["zone"] = zone
-            return Reason.FLIP_NOT_YET, ("core",), ctx
-        if move.index > len(p.face_down):
-            ctx["n"] = len(p.face_down)
-            return Reason.FLIP_RANGE, ("core",), ctx
+        wrong = _flip_wrong(p, zone, move, ctx)
+        if wrong is not None:
+            return wrong, ("core",), ctx
         n = 1
     else:
         cards = move.cards
