@@ -741,10 +741,12 @@ def _bluff_moves(table: Table, v: Variant, p: Player, zone: str) -> list[Move]:
         for c in cards:
             by_rank.setdefault(c >> 2, []).append(c)
         sizes = [count] if count else [1, 2, 3, 4]
+        stacked = zone == FACE_UP and any(len(s) > 1 for s in p.face_up)
         for group in by_rank.values():
             for n in sizes:
                 for sub in sorted(set(combinations(sorted(group), n))):
-                    out += [Move(PLAY, sub, claim=r) for r in claims]
+                    if not stacked or _whole_stacks(p, sub):
+                        out += [Move(PLAY, sub, claim=r) for r in claims]
     if table.pile and table.pile[-1].claim >= 0 and table.pile[-1].by != table.turn:
         out.append(Move(CALL))
     return out
@@ -1070,12 +1072,17 @@ def _do_swap(table: Table, v: Variant, seat: int, p: Player, move: Move, events:
 
 
 def _replace_face_up(stacks: tuple[tuple[int, ...], ...], old: int, new: int) -> tuple[tuple[int, ...], ...]:
+    """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own."""
     out = list(stacks)
     for k, s in enumerate(out):
         if old in s:
-            lst = list(s)
-            lst[lst.index(old)] = new
-            out[k] = tuple(lst)
+            if len(s) == 1:
+                out[k] = (new,)
+            else:
+                lst = list(s)
+                lst.remove(old)
+                out[k] = tuple(lst)
+                out.append((new,))
             break
     return tuple(out)
 
