@@ -197,8 +197,12 @@ def _top_rank(table: Table, v: Variant) -> int:
 
 def top_run(table: Table) -> tuple[int, int]:
     """The rank on top of the pile and how many cards of it lie together there."""
+    return _pile_run(table.pile)
+
+
+def _pile_run(pile: tuple[Play, ...]) -> tuple[int, int]:
     rank, n = -1, 0
-    for play in reversed(table.pile):
+    for play in reversed(pile):
         for c in reversed(play.cards):
             r = c >> 2
             if n == 0:
@@ -799,14 +803,6 @@ def _remove_face_up(stacks: tuple[tuple[int, ...], ...], take: tuple[int, ...]) 
     return tuple(tuple(s) for s in out if s)
 
 
-def _next_turn(
-    players: tuple[Player, ...], seat: int, direction: int, skip: int, again: bool, out: bool
-) -> int:
-    if again and not out:
-        return seat
-    return _next_seat(players, seat, direction, skip)
-
-
 def _over(players: tuple[Player, ...], v: Variant) -> bool:
     left = 0
     for p in players:
@@ -838,16 +834,7 @@ def _lay(table: Table, v: Variant, seat: int, p: Player, cards: tuple[int, ...],
         play_again = any(v.play_again[c >> 2] for c in cards)
     burn = v.burn[rank]
     if not burn and v.four_burns:
-        run = 0
-        for play in reversed(pile):
-            for c in reversed(play.cards):
-                if c >> 2 != rank:
-                    break
-                run += 1
-            else:
-                continue
-            break
-        burn = run >= v.four_burns
+        burn = _pile_run(pile)[1] >= v.four_burns  # the new play is on top: its rank's run
     if burn:
         events.append(BURN)
         burned = burned + tuple(c for play in pile for c in play.cards)
