@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.advisor import AdvisorBot, KnownCards  # noqa: E402
+from tutor.advisor.rollout import PolicyRollout, SimRollout  # noqa: E402
 from tutor.game import Bot, GreedyBot, RandomBot, play_game  # noqa: E402
 from tutor.moves import Move  # noqa: E402
 from tutor.table import Table  # noqa: E402
@@ -61,11 +62,13 @@ class _Timed:
         return m
 
 
-def one_game(job: tuple[str, int, int, int, float | None, int | None, str, int]) -> dict[str, object]:
-    variant, players, deal_seed, seat, seconds, iterations, opponent, cap = job
+def one_game(job: tuple[str, int, int, int, float | None, int | None, str, int, str, bool]) -> dict[str, object]:
+    variant, players, deal_seed, seat, seconds, iterations, opponent, cap, rollout, early = job
     v = load_variant(variant)
     known = KnownCards(players)
-    advisor = _Timed(AdvisorBot(iterations=iterations, seconds=seconds, known=known))
+    roll = {"sim": SimRollout(), "policy": PolicyRollout(), "endgame": SimRollout(endgame_only=True)}[rollout]
+    advisor = _Timed(AdvisorBot(iterations=iterations, seconds=seconds, known=known, rollout=roll,
+                                until_decided=early))
     bots: list[Bot] = [GreedyBot() if opponent == "greedy" else RandomBot() for _ in range(players)]
     bots[seat] = advisor
 
@@ -77,7 +80,8 @@ def one_game(job: tuple[str, int, int, int, float | None, int | None, str, int])
     lost = (r.loser == me) if v.goal == "loser" else (r.winner != me)
     return {"seat": seat, "deal": deal_seed, "stalled": r.stalled, "lost": bool(lost) and not r.stalled,
             "first_out": bool(r.out_order and r.out_order[0] == me), "moves": advisor.moves,
-            "seconds": advisor.seconds, "turns": r.turns}
+            "seconds": advisor.seconds, "turns": r.turns, "searches": advisor.bot.searches,
+            "simulations": advisor.bot.simulations}
 
 
 def main() -> None:
@@ -91,6 +95,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--max-turns", type=int, default=1500)
+    ap.add_argument("--rollout", choices=["sim", "policy", "endgame"], default="endgame",
+                    help="policy: 12 greedy moves, then the fitted evaluation; sim: whole games in the fast "
+                         "simulator; endgame (the default): sim once two players are left and the stock is gone, "
+                         "else policy")
+    ap.add_argument("--full-budget", action="store_true",
+                    help="spend the whole budget on every move (default: stop once the choice is clear)")
     ap.add_argument("--log", help="append each game's result to this file (JSON lines)")
     args = ap.parse_args()
     if args.seconds is None and args.iterations is None:
@@ -98,8 +108,9 @@ def main() -> None:
     goal = load_variant(args.variant).goal  # before the run: the rules directory may change under a long run
     deals = math.ceil(args.games / args.players)
     jobs = [(args.variant, args.players, args.seed + d, s, args.seconds, args.iterations, args.opponent,
-             args.max_turns) for d in range(deals) for s in range(args.players)]
+             args.max_turns, args.rollout, not args.full_budget) for d in range(deals) for s in range(args.players)]
     budget = f"{args.seconds} s/move" if args.seconds is not None else f"{args.iterations} simulations/move"
+    budget += f", {args.rollout} rollouts" + (", whole budget" if args.full_budget else ", stops when decided")
     print(f"{args.variant}, {args.players} players, advisor ({budget}) against {args.players - 1} "
           f"{args.opponent} bot(s); {len(jobs)} seat-rotated games, {args.workers} workers", flush=True)
     t0 = time.perf_counter()
@@ -130,8 +141,11 @@ def main() -> None:
         lo2, hi2 = wilson(worst, len(results))
         print(f"counting the {len(stalled)} stalled games (deal, advisor seat: {stalled[:8]}) as losses: "
               f"{worst}/{len(results)} = {100 * worst / len(results):.1f}% ({100 * lo2:.1f}% to {100 * hi2:.1f}%)")
-    print(f"stalled games: {len(results) - len(done)}; advisor moves {moves}, "
-          f"{secs / max(1, moves):.3f} s per move; wall {time.perf_counter() - t0:.0f} s")
+    searches = sum(int(r["searches"]) for r in results)  # type: ignore[call-overload]
+    sims = sum(int(r["simulations"]) for r in results)  # type: ignore[call-overload]
+    print(f"stalled games: {len(results) - len(done)}; advisor moves {moves} ({searches} with a choice to search), "
+          f"{secs / max(1, moves):.3f} s per move, {secs / max(1, searches):.3f} s and "
+          f"{sims / max(1, searches):.0f} simulations per searched move; wall {time.perf_counter() - t0:.0f} s")
 
 
 if __name__ == "__main__":

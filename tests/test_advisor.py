@@ -17,7 +17,7 @@ from tutor.advisor.determinize import Determinizer, consistent
 from tutor.advisor.ismcts import ISMCTS
 from tutor.cards import UNKNOWN, parse_card
 from tutor.cli import main
-from tutor.engine import apply_unchecked, legal_moves
+from tutor.engine import apply_unchecked, game_over, legal_moves
 from tutor.errors import TableError
 from tutor.game import GreedyBot, arrange, deal, start
 from tutor.moves import Move
@@ -350,3 +350,76 @@ def test_cards_laid_face_down_with_a_claim_are_unseen() -> None:
     a.pop("seconds")
     b.pop("seconds")
     assert a == b
+
+
+# -- the rollouts and the early stop -----------------------------------------------------
+
+
+def test_the_endgame_rollout_plays_two_players_out_to_the_true_end() -> None:
+    from tutor.advisor.rollout import PolicyRollout, SimRollout
+
+    # No stock, two players: A burns the pile with the 10, leads the 4 and is out; B loses.
+    t = _table({"players": [{"name": "A", "hand": ["10H", "4C"]}, {"name": "B", "hand": ["5S", "6S", "7S"]}],
+                "pile": [["QD"], ["KH"], ["AS"]], "turn": "A"})
+    v = load_variant("pagat")
+    roll = SimRollout(endgame_only=True)
+    assert roll(t, v, random.Random(1)) == [1.0, 0.0]
+    # before the endgame (a stock) it is the capped rollout with its evaluation
+    mid, _ = _midgame("pagat", 4, 3, 20)
+    assert mid.stock
+    assert roll(mid, v, random.Random(5)) == PolicyRollout()(mid, v, random.Random(5))
+
+
+def test_the_sim_rollout_agrees_with_the_engine_and_falls_back_where_it_cannot_play() -> None:
+    from tutor.advisor.rollout import PolicyRollout, SimRollout
+    from tutor.game import play_game
+
+    v = load_variant("pagat")
+    for seed in range(5):
+        t, _ = _midgame("pagat", 3, seed, 25)
+        rewards = SimRollout()(t, v, random.Random(0))
+        # the greedy engine bots from the same table
+        table = t
+        while not game_over(table, v):
+            table, _ = apply_unchecked(table, v, GreedyBot().choose(table, v, legal_moves(table, v), random.Random(0)))
+        assert rewards == [0.0 if not p.out else 1.0 for p in table.players]
+    karma = load_variant("karma")
+    g = play_game(karma, 3, 1, [GreedyBot() for _ in range(3)], max_turns=30)
+    assert SimRollout()(g.final, karma, random.Random(2)) == PolicyRollout()(g.final, karma, random.Random(2))
+
+
+def test_the_search_stops_early_once_the_choice_is_clear_and_not_before() -> None:
+    # A burn that goes out: after the least simulations the burn is certain and the pickup hopeless.
+    t = _table({"players": [{"name": "A", "hand": ["10H", "4C"]}, {"name": "B", "hand": 1}],
+                "pile": [["KS"]], "turn": "A"})
+    v = load_variant("pagat")
+    s = ISMCTS(observe(t, 0, {}, v), v, seed=1).run(iterations=3000, until_decided=True)
+    assert s.decided() and 96 <= s.iterations < 600
+    assert s.stats()[0].moves[0] == Move.parse("play 10H")
+    # a coin flip between two alike choices is never decided
+    t2, _ = _midgame("pagat", 4, 11, 30)
+    s2 = ISMCTS(observe(t2, t2.turn, {}, v), v, seed=1)
+    if len(s2.root_moves) > 1:
+        s2.run(iterations=200, until_decided=True)
+        stats = s2.stats()
+        if s2.iterations < 200:  # it stopped: every other choice is far behind
+            assert all(stats[0].mean - x.mean > 0.05 for x in stats[1:])
+    # one choice needs no search
+    t3 = _table({"players": [{"name": "A", "hand": ["4C", "4D"]}, {"name": "B", "hand": 1}],
+                 "pile": [["KS"]], "turn": "A"})
+    assert ISMCTS(observe(t3, 0, {}, v), v).decided()
+    # without until_decided the whole budget is spent, deterministically
+    a = ISMCTS(observe(t, 0, {}, v), v, seed=4).run(iterations=300)
+    b = ISMCTS(observe(t, 0, {}, v), v, seed=4).run(iterations=300)
+    assert a.iterations == 300 and a.stats() == b.stats()
+
+
+def test_the_advisor_bot_skips_the_search_when_there_is_one_choice() -> None:
+    from tutor.advisor import AdvisorBot
+
+    v = load_variant("pagat")
+    t = _table({"players": [{"name": "A", "hand": [], "face_up": [], "face_down": 3}, {"name": "B", "hand": 2}],
+                "pile": [["KS"]], "turn": "A"})
+    bot = AdvisorBot(iterations=200)
+    m = bot.choose(t, v, legal_moves(t, v), random.Random(0))
+    assert m.kind == "flip" and bot.searches == 0 and bot.simulations == 0

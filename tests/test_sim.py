@@ -9,13 +9,16 @@ exotic variants below put every power the simulator claims to support in front o
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
 from tutor import powers, sim
+from tutor.engine import apply_unchecked, game_over, legal_moves
 from tutor.errors import TutorError, VariantError
-from tutor.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_game
+from tutor.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_game, position_key
 from tutor.sim import SimResult, SimUnsupported, simulate, simulate_many, supports
+from tutor.table import Table
 from tutor.variant import (
     Fragment,
     Variant,
@@ -284,3 +287,52 @@ def test_result_moves() -> None:
     assert {m.kind for _, m in r.moves} <= {"play", "pickup", "flip"}
     with pytest.raises(TutorError, match="record=True"):
         simulate("pagat", 3, 2).moves  # noqa: B018
+
+
+def _engine_play_on(v: Variant, table: Table, max_turns: int = 4000) -> tuple[int | None, list[str]]:
+    """Greedy bots on from a mid-game table through the engine (no opening rule)."""
+    bot, rng, turns = GreedyBot(), random.Random(0), 0
+    seen: dict[tuple[object, ...], int] = {}
+    out: list[str] = []
+    while not game_over(table, v):
+        if turns >= max_turns:
+            return None, out
+        turns += 1
+        move = bot.choose(table, v, legal_moves(table, v), rng)
+        after, events = apply_unchecked(table, v, move)
+        out += [p.name for s, p in enumerate(after.players) if p.out and not table.players[s].out]
+        table = after
+        if "pickup" in events:
+            key = position_key(table)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] >= 3:
+                return None, out
+    return turns, out
+
+
+@pytest.mark.parametrize("variant", ["pagat", "lancaster", "smeghead"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_play_on_from_the_middle_of_a_game(variant: str, players: int) -> None:
+    """``play_on`` finishes a mid-game table as greedy engine bots would, with no opening rule."""
+    v = load_variant(variant)
+    for seed in range(12):
+        g = play_game(v, players, seed, [GreedyBot() for _ in range(players)], max_turns=600)
+        for cut in (1, 9, len(g.moves) // 2):
+            if cut >= len(g.moves):
+                continue
+            before = g.start
+            for _, m, _ in g.moves[:cut]:
+                before, _ = apply_unchecked(before, v, m)
+            turns, out = _engine_play_on(v, before)
+            r = sim.play_on(v, before, seed)
+            assert r.stalled == (turns is None), (seed, cut)
+            assert list(r.out_order) == out, (seed, cut)
+            if turns is not None:
+                assert r.turns == turns
+
+
+def test_play_on_refuses_what_it_cannot_play() -> None:
+    v = load_variant("karma")
+    t = play_game(v, 3, 1, [GreedyBot() for _ in range(3)], max_turns=5).start
+    with pytest.raises(SimUnsupported):
+        sim.play_on(v, t, 0)

@@ -483,6 +483,24 @@ def simulate_table(v: Variant, table: Table, seed: int, bot: BotSpec = "random",
                 max_turns, repeats, False, False)
 
 
+def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
+            max_turns: int = 4000, repeats: int = 3) -> SimResult:
+    """Play on from ``table``, a position in the middle of a game, to the end.
+
+    As :func:`simulate_table`, but the table is not the opening one: no opening rule (the
+    lowest card leading) applies. This is the advisor's rollout. Raises
+    :class:`SimUnsupported` for a variant :func:`supports` refuses, a table still in its
+    setup phase, or face-up stacks.
+    """
+    _require(v)
+    if table.setup:
+        raise SimUnsupported(f"{v.id}: the table is still in its setup phase")
+    if any(len(stack) > 1 for p in table.players for stack in p.face_up):
+        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
+    return _run(v, _rules(v), _code(table.decks), table, seed, _modes(bot, len(table.players)),
+                max_turns, repeats, False, False, opening=False)
+
+
 def _game(v: Variant, rules: _Rules, players: int, seed: int,
           modes: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int,
           decks: int | None, record: bool, audit: bool) -> SimResult:
@@ -583,7 +601,7 @@ def _next_seat(out: list[bool], seat: int, direction: int, skip: int) -> int:
 
 def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
          bots: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int, record: bool,
-         audit: bool) -> SimResult:
+         audit: bool, opening: bool = True) -> SimResult:
     P = len(table.players)
     # state
     hands = [C.encode(p.hand) for p in table.players]
@@ -606,7 +624,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     alive = P - sum(outf)
     turn = table.turn
     d = table.direction
-    lead = _lowest_lead(table, v)
+    lead = _lowest_lead(table, v) if opening else None
     total0 = C.encode(table.all_cards()) if audit else 0
 
     rng = random.Random(seed * 7919 + 1)

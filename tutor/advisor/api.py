@@ -26,7 +26,7 @@ from tutor.advisor.explain import (
     too_close,
     uncap,
 )
-from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, RootStat, move_key
+from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, RootStat, move_key, suit_blind
 from tutor.advisor.rollout import Rollout
 from tutor.advisor.view import KnownCards, PlayerView, observe
 from tutor.engine import apply_unchecked
@@ -333,21 +333,30 @@ class AdvisorBot:
     """
 
     def __init__(self, iterations: int | None = 300, seconds: float | None = None,
-                 known: KnownCards | None = None, name: str = "advisor", loop_margin: float = 0.1) -> None:
+                 known: KnownCards | None = None, name: str = "advisor", loop_margin: float = 0.1,
+                 until_decided: bool = True, rollout: Rollout | None = None) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.known = known
         self.name = name
         self.loop_margin = loop_margin
+        self.until_decided = until_decided  # stop searching once the choice is clear
+        self.rollout = rollout
         self.tried: dict[PlayerView, set[MoveKey]] = {}
+        self.simulations = 0  # in all, over the moves it has chosen
+        self.searches = 0
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
-        if len(moves) == 1:
-            return moves[0]
+        seed = rng.randrange(2 ** 31)
+        if len({move_key(m, suit_blind(v)) for m in moves}) == 1:
+            return moves[0]  # one choice (the same rank in other suits, or any face-down card)
         seen = self.known.hands() if self.known is not None else {}
         view = observe(table, table.turn, seen, v)
-        h = hint(view, v, iterations=self.iterations, seconds=self.seconds, seed=rng.randrange(2 ** 31),
-                 root_moves=moves)
+        search = prepare(view, v, seed=seed, root_moves=moves, rollout=self.rollout)
+        search.run(iterations=self.iterations, seconds=self.seconds, until_decided=self.until_decided)
+        self.simulations += search.iterations
+        self.searches += 1
+        h = answer(search, seed)
         tried = self.tried.setdefault(view, set())
         ranked: list[tuple[float, MoveKey, Move]] = []
         for a in h.moves:  # one entry per choice, its first move that is allowed here

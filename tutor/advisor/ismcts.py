@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.advisor.determinize import Determinizer
-from tutor.advisor.rollout import PolicyRollout, Rollout
+from tutor.advisor.rollout import Rollout, SimRollout
 from tutor.advisor.view import PlayerView
 from tutor.engine import apply_unchecked, game_over, legal_moves
 from tutor.moves import FLIP, Move
@@ -133,7 +133,7 @@ class ISMCTS:
         self.view = view
         self.v = v
         self.rng = rng if rng is not None else random.Random(seed)
-        self.rollout: Rollout = rollout if rollout is not None else PolicyRollout()
+        self.rollout: Rollout = rollout if rollout is not None else SimRollout(endgame_only=True)
         self.c = exploration
         self.root_floor = root_floor
         self.max_depth = max_depth
@@ -167,8 +167,13 @@ class ISMCTS:
         seconds: float | None = None,
         batch: int = 32,
         progress: Callable[[Progress], None] | None = None,
+        until_decided: bool = False,
     ) -> ISMCTS:
-        """Search until the iteration or time budget is spent (at least one batch)."""
+        """Search until the iteration or time budget is spent (at least one batch).
+
+        With ``until_decided`` it stops sooner once :meth:`decided` says more search would
+        not change the choice (a player at the table wants the move, not the numbers).
+        """
         if iterations is None and seconds is None:
             iterations = 1000
         if not self.root_moves:
@@ -189,7 +194,7 @@ class ISMCTS:
             fraction = min(1.0, max(fractions))
             if progress is not None:
                 progress(Progress(self.iterations, elapsed, fraction))
-            if fraction >= 1.0 or n == 0:
+            if fraction >= 1.0 or n == 0 or (until_decided and self.decided()):
                 break
         self.seconds += time.perf_counter() - start
         return self
@@ -264,6 +269,32 @@ class ISMCTS:
         assert best is not None
         return best
 
+    def decided(self, z: float = 2.58, least: int = 96) -> bool:
+        """Would more search change the best choice? False while it might.
+
+        True when there is one choice at the root, or when, after at least ``least``
+        simulations of the best choice, its mean beats every other choice's by more than
+        ``z`` standard errors of the difference. The spread of a choice with few
+        simulations is taken from its Laplace-smoothed mean, so four losses in four tries
+        do not count as certain.
+        """
+        if len(self.root_moves) <= 1:
+            return True
+        kids = [self.root.children.get(k) for k in self.root_moves]
+        if any(n is None for n in kids):
+            return False
+        nodes = [n for n in kids if n is not None]
+        best = max(nodes, key=lambda n: (n.visits >= least, n.mean))
+        if best.visits < least:
+            return False
+        var_best = _variance(best)
+        for n in nodes:
+            if n is not best:
+                gap = best.mean - n.mean
+                if gap <= 0 or gap * gap <= z * z * (var_best / best.visits + _variance(n) / n.visits):
+                    return False
+        return True
+
     # -- the answer -----------------------------------------------------
 
     def stats(self) -> list[RootStat]:
@@ -280,6 +311,12 @@ class ISMCTS:
             out.append(RootStat(k, tuple(moves), n.visits, n.mean, math.sqrt(var), replies))
         out.sort(key=lambda s: (-s.mean if s.visits else 1.0, -s.visits))
         return out
+
+
+def _variance(n: Node) -> float:
+    """A node's reward variance, no less than a Bernoulli's at its Laplace-smoothed mean."""
+    p = (n.total + 1) / (n.visits + 2)
+    return max(n.total_sq / n.visits - n.mean ** 2, p * (1 - p))
 
 
 def search(view: PlayerView, v: Variant, *, iterations: int | None = None, seconds: float | None = None,
