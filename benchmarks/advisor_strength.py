@@ -66,7 +66,8 @@ def one_game(job: tuple[str, int, int, int, float | None, int | None, str, int, 
     variant, players, deal_seed, seat, seconds, iterations, opponent, cap, rollout, early = job
     v = load_variant(variant)
     known = KnownCards(players)
-    roll = {"sim": SimRollout(), "policy": PolicyRollout(), "endgame": SimRollout(endgame_only=True)}[rollout]
+    roll = {"sim": SimRollout(), "policy": PolicyRollout(), "endgame": SimRollout(endgame_only=True),
+            "cut": SimRollout(cut=12)}[rollout]
     advisor = _Timed(AdvisorBot(iterations=iterations, seconds=seconds, known=known, rollout=roll,
                                 until_decided=early))
     bots: list[Bot] = [GreedyBot() if opponent == "greedy" else RandomBot() for _ in range(players)]
@@ -95,10 +96,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--max-turns", type=int, default=1500)
-    ap.add_argument("--rollout", choices=["sim", "policy", "endgame"], default="endgame",
-                    help="policy: 12 greedy moves, then the fitted evaluation; sim: whole games in the fast "
-                         "simulator; endgame (the default): sim once two players are left and the stock is gone, "
-                         "else policy")
+    ap.add_argument("--rollout", choices=["cut", "sim", "policy", "endgame"], default="cut",
+                    help="cut (the default): 12 greedy moves in the fast simulator, then the fitted evaluation, "
+                         "whole games once two players are left without a stock; policy: the same through the "
+                         "engine; endgame: policy, but whole games in the simulator once two are left; "
+                         "sim: whole games in the simulator")
     ap.add_argument("--full-budget", action="store_true",
                     help="spend the whole budget on every move (default: stop once the choice is clear)")
     ap.add_argument("--log", help="append each game's result to this file (JSON lines)")

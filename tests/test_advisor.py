@@ -383,6 +383,16 @@ def test_the_sim_rollout_agrees_with_the_engine_and_falls_back_where_it_cannot_p
         while not game_over(table, v):
             table, _ = apply_unchecked(table, v, GreedyBot().choose(table, v, legal_moves(table, v), random.Random(0)))
         assert rewards == [0.0 if not p.out else 1.0 for p in table.players]
+    # cut after 12 moves: the evaluation of the table the engine's greedy bots reach in 12 moves
+    from tutor.advisor.evaluate import evaluate
+
+    for seed in range(5):
+        t, _ = _midgame("pagat", 4, seed, 10)
+        table, n = t, 0
+        while n < 12 and not game_over(table, v):
+            table, _ = apply_unchecked(table, v, GreedyBot().choose(table, v, legal_moves(table, v), random.Random(0)))
+            n += 1
+        assert SimRollout(cut=12)(t, v, random.Random(0)) == pytest.approx(evaluate(table, v))
     karma = load_variant("karma")
     g = play_game(karma, 3, 1, [GreedyBot() for _ in range(3)], max_turns=30)
     assert SimRollout()(g.final, karma, random.Random(2)) == PolicyRollout()(g.final, karma, random.Random(2))

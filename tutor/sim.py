@@ -319,6 +319,10 @@ class SimResult:
     # (seat, kind, cards, flip index) per move, kind 0 play, 1 pickup, 2 flip; from the engine,
     # a move the simulator never makes (a slide, a gamble, a play with a swap) is (seat, Move)
     record: list[Any] | None = field(default=None, repr=False)
+    # a game cut off by play_on(..., cut=N): per seat (hand, face-up cards, face-down count,
+    # out), and the cards left in the stock; None for a game played to its end or stalled
+    cut_zones: tuple[tuple[tuple[int, ...], tuple[int, ...], int, bool], ...] | None = field(default=None, repr=False)
+    cut_stock: int = 0
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
@@ -484,11 +488,13 @@ def simulate_table(v: Variant, table: Table, seed: int, bot: BotSpec = "random",
 
 
 def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
-            max_turns: int = 4000, repeats: int = 3) -> SimResult:
+            max_turns: int = 4000, repeats: int = 3, cut: int = 0) -> SimResult:
     """Play on from ``table``, a position in the middle of a game, to the end.
 
     As :func:`simulate_table`, but the table is not the opening one: no opening rule (the
-    lowest card leading) applies. This is the advisor's rollout. Raises
+    lowest card leading) applies. This is the advisor's rollout. With ``cut`` > 0 the game
+    stops after that many moves unless only two players are left and the stock is gone;
+    a game cut off has ``cut_zones`` and ``cut_stock`` set and no loser. Raises
     :class:`SimUnsupported` for a variant :func:`supports` refuses, a table still in its
     setup phase, or face-up stacks.
     """
@@ -498,7 +504,7 @@ def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
     if any(len(stack) > 1 for p in table.players for stack in p.face_up):
         raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
     return _run(v, _rules(v), _code(table.decks), table, seed, _modes(bot, len(table.players)),
-                max_turns, repeats, False, False, opening=False)
+                max_turns, repeats, False, False, opening=False, cut=cut)
 
 
 def _game(v: Variant, rules: _Rules, players: int, seed: int,
@@ -601,7 +607,7 @@ def _next_seat(out: list[bool], seat: int, direction: int, skip: int) -> int:
 
 def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
          bots: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int, record: bool,
-         audit: bool, opening: bool = True) -> SimResult:
+         audit: bool, opening: bool = True, cut: int = 0) -> SimResult:
     P = len(table.players)
     # state
     hands = [C.encode(p.hand) for p in table.players]
@@ -657,6 +663,8 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
         if turns >= max_turns:
             stalled = True
             break
+        if cut and turns >= cut and (stock_left or alive > 2):
+            break  # cut off for an evaluation (the endgame of two players is played out)
         turns += 1
         seat = turn
         hand = hands[seat]
@@ -941,6 +949,11 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
 
     names = tuple(p.name for p in table.players)
     loser = winner = None
+    if cut and not stalled and ((alive < P) if winner_goal else (alive > 1)):
+        # cut off: where every card is, for the caller's evaluation
+        zones_now = tuple((tuple(C.decode(hands[s])), tuple(fus[s]), len(fds[s]), outf[s]) for s in range(P))
+        return SimResult(v.id, seed, names, None, None, tuple(names[s] for s in out_order), turns,
+                         False, pickups, burns, flips, rec, zones_now, stock_left)
     if not stalled:
         if winner_goal:
             winner = names[out_order[0]] if out_order else None

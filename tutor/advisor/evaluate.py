@@ -49,14 +49,18 @@ def special_ranks(v: Variant) -> frozenset[int]:
 
 def features(table: Table, v: Variant, seat: int) -> tuple[float, ...]:
     p = table.players[seat]
+    return _features(v, p.hand, [c for st in p.face_up for c in st], len(p.face_down), bool(table.stock))
+
+
+def _features(v: Variant, hand: Sequence[int], face_up: Sequence[int], n_down: int,
+              stock: bool) -> tuple[float, ...]:
     play = playability(v)
     special = special_ranks(v)
-    held = list(p.hand) + [c for st in p.face_up for c in st]
-    hard = sum(1.0 - play[c >> 2] for c in held)
-    specials = sum(1 for c in held if c >> 2 in special)
-    n_hand = len(p.hand)
-    return (float(n_hand), float(sum(len(st) for st in p.face_up)), float(len(p.face_down)),
-            hard, float(specials), math.log1p(n_hand), 0.0 if table.stock else float(n_hand))
+    hard = sum(1.0 - play[c >> 2] for c in hand) + sum(1.0 - play[c >> 2] for c in face_up)
+    specials = sum(1 for c in hand if c >> 2 in special) + sum(1 for c in face_up if c >> 2 in special)
+    n_hand = len(hand)
+    return (float(n_hand), float(len(face_up)), float(n_down),
+            hard, float(specials), math.log1p(n_hand), 0.0 if stock else float(n_hand))
 
 
 def outcome(table: Table, v: Variant) -> list[float]:
@@ -73,8 +77,20 @@ def evaluate(table: Table, v: Variant, weights: Sequence[float] = WEIGHTS) -> li
         return outcome(table, v)
     n = len(table.players)
     live = [s for s in range(n) if not table.players[s].out]
+    return _model(v, n, {s: features(table, v, s) for s in live}, weights)
+
+
+def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int], int, bool]], stock: int,
+                   weights: Sequence[float] = WEIGHTS) -> list[float]:
+    """:func:`evaluate` for an unfinished game given as each seat's (hand, face-up cards,
+    face-down count, out) and the stock's size (the simulator's cut-off rollouts)."""
+    return _model(v, len(zones), {s: _features(v, z[0], z[1], z[2], stock > 0)
+                                  for s, z in enumerate(zones) if not z[3]}, weights)
+
+
+def _model(v: Variant, n: int, feats: dict[int, tuple[float, ...]], weights: Sequence[float]) -> list[float]:
     sign = -1.0 if v.goal == "winner" else 1.0
-    scores = {s: sign * sum(w * f for w, f in zip(weights, features(table, v, s), strict=True)) for s in live}
+    scores = {s: sign * sum(w * f for w, f in zip(weights, fs, strict=True)) for s, fs in feats.items()}
     top = max(scores.values())
     exps = {s: math.exp(x - top) for s, x in scores.items()}
     total = sum(exps.values())

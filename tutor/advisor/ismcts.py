@@ -133,7 +133,7 @@ class ISMCTS:
         self.view = view
         self.v = v
         self.rng = rng if rng is not None else random.Random(seed)
-        self.rollout: Rollout = rollout if rollout is not None else SimRollout(endgame_only=True)
+        self.rollout: Rollout = rollout if rollout is not None else SimRollout(cut=12)
         self.c = exploration
         self.root_floor = root_floor
         self.max_depth = max_depth
