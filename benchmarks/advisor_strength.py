@@ -9,7 +9,7 @@ with a 95% Wilson interval, against chance (1 / players).
 Targets (issue 5): at 1 second a move, at most 12% losses in 4-player games (chance
 25%) and at least 75% wins in 2-player games, over at least 400 games.
 
-    python benchmarks/advisor_strength.py --variant pagat --players 4 --games 400 --seconds 1
+    python benchmarks/advisor_strength.py --variant pagat --players 4 --games 400 --iterations 1000 --seconds 1
     python benchmarks/advisor_strength.py --variant lancaster --players 2 --games 40 --iterations 300
 """
 
@@ -104,6 +104,7 @@ def main() -> None:
     ap.add_argument("--full-budget", action="store_true",
                     help="spend the whole budget on every move (default: stop once the choice is clear)")
     ap.add_argument("--log", help="append each game's result to this file (JSON lines)")
+    ap.add_argument("--resume", action="store_true", help="count the games already in --log and play the rest")
     args = ap.parse_args()
     if args.seconds is None and args.iterations is None:
         args.seconds = 1.0
@@ -111,21 +112,29 @@ def main() -> None:
     deals = math.ceil(args.games / args.players)
     jobs = [(args.variant, args.players, args.seed + d, s, args.seconds, args.iterations, args.opponent,
              args.max_turns, args.rollout, not args.full_budget) for d in range(deals) for s in range(args.players)]
-    budget = f"{args.seconds} s/move" if args.seconds is not None else f"{args.iterations} simulations/move"
+    budget = " or ".join(([f"{args.iterations} simulations"] if args.iterations is not None else [])
+                         + ([f"{args.seconds} s"] if args.seconds is not None else [])) + " a move"
     budget += f", {args.rollout} rollouts" + (", whole budget" if args.full_budget else ", stops when decided")
     print(f"{args.variant}, {args.players} players, advisor ({budget}) against {args.players - 1} "
           f"{args.opponent} bot(s); {len(jobs)} seat-rotated games, {args.workers} workers", flush=True)
+    results: list[dict[str, object]] = []
+    if args.resume and args.log and Path(args.log).exists():
+        # go on from a log a run interrupted: its games count, and are not played again
+        with open(args.log, encoding="utf-8") as f:
+            results = [json.loads(line) for line in f if line.strip()]
+        done_jobs = {(r["deal"], r["seat"]) for r in results}
+        jobs = [j for j in jobs if (j[2], j[3]) not in done_jobs]
+        print(f"  resuming: {len(results)} games from {args.log}, {len(jobs)} to play", flush=True)
     t0 = time.perf_counter()
-    results = []
     with mp.Pool(args.workers) as pool:
         for i, r in enumerate(pool.imap_unordered(one_game, jobs), 1):
             results.append(r)
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as f:
                     f.write(json.dumps(r) + "\n")
-            if i % max(1, len(jobs) // 10) == 0:
+            if i % max(1, len(jobs) // 20) == 0:
                 lost = sum(1 for x in results if x["lost"])
-                print(f"  {i}/{len(jobs)} games, {lost} lost, {time.perf_counter() - t0:.0f} s", flush=True)
+                print(f"  {len(results)} games, {lost} lost, {time.perf_counter() - t0:.0f} s", flush=True)
     done = [r for r in results if not r["stalled"]]
     lost = sum(1 for r in done if r["lost"])
     lo, hi = wilson(lost, len(done))

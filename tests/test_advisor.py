@@ -433,3 +433,18 @@ def test_the_advisor_bot_skips_the_search_when_there_is_one_choice() -> None:
     bot = AdvisorBot(iterations=200)
     m = bot.choose(t, v, legal_moves(t, v), random.Random(0))
     assert m.kind == "flip" and bot.searches == 0 and bot.simulations == 0
+
+
+def test_the_advisor_bot_leaves_a_circle_by_trying_other_moves() -> None:
+    from tutor.advisor import AdvisorBot
+    from tutor.advisor.ismcts import move_key
+
+    v = load_variant("pagat")
+    t = _table({"players": [{"name": "A", "hand": ["4C", "6D", "9H"]}, {"name": "B", "hand": 3}],
+                "pile": [["3S"]], "turn": "A"})
+    moves = legal_moves(t, v)
+    wide = AdvisorBot(iterations=100, loop_margin=1.0)
+    keys = [move_key(wide.choose(t, v, moves, random.Random(0))) for _ in range(3)]
+    assert len(set(keys)) == 3  # each time the same view comes round, another choice
+    stubborn = AdvisorBot(iterations=100, loop_margin=0.0)
+    assert len({move_key(stubborn.choose(t, v, moves, random.Random(0))) for _ in range(3)}) == 1

@@ -329,7 +329,8 @@ class AdvisorBot:
     It remembers the views it has moved from. When one comes round again, the game is
     going in a circle (a search that sees a dozen moves ahead can prefer the safe loop to
     the plan that ends it), so it plays the best move it has not yet tried there, as long
-    as that is within ``loop_margin`` of the best.
+    as that is within ``loop_margin`` of the best; each further time round, within three
+    times as much.
     """
 
     def __init__(self, iterations: int | None = 300, seconds: float | None = None,
@@ -343,6 +344,7 @@ class AdvisorBot:
         self.until_decided = until_decided  # stop searching once the choice is clear
         self.rollout = rollout
         self.tried: dict[PlayerView, set[MoveKey]] = {}
+        self.rounds: dict[PlayerView, int] = {}  # times a view has come round again
         self.simulations = 0  # in all, over the moves it has chosen
         self.searches = 0
 
@@ -367,7 +369,10 @@ class AdvisorBot:
             return moves[0]
         choice = ranked[0]
         if tried:
-            fresh = [r for r in ranked if r[1] not in tried and r[0] >= ranked[0][0] - self.loop_margin]
+            # each time round the circle it gives up more (the margin triples) to leave it
+            rounds = self.rounds[view] = self.rounds.get(view, 0) + 1
+            margin = self.loop_margin * 3 ** (rounds - 1)
+            fresh = [r for r in ranked if r[1] not in tried and r[0] >= ranked[0][0] - margin]
             if fresh:
                 choice = fresh[0]
         tried.add(choice[1])
