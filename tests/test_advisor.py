@@ -384,15 +384,21 @@ def test_the_sim_rollout_agrees_with_the_engine_and_falls_back_where_it_cannot_p
             table, _ = apply_unchecked(table, v, GreedyBot().choose(table, v, legal_moves(table, v), random.Random(0)))
         assert rewards == [0.0 if not p.out else 1.0 for p in table.players]
     # cut after 12 moves: the evaluation of the table the engine's greedy bots reach in 12 moves
+    # (or the outcome, where the game ends first or two players are left without a stock;
+    # first out wins in a goal-winner game)
     from tutor.advisor.evaluate import evaluate
 
-    for seed in range(5):
-        t, _ = _midgame("pagat", 4, seed, 10)
-        table, n = t, 0
-        while n < 12 and not game_over(table, v):
-            table, _ = apply_unchecked(table, v, GreedyBot().choose(table, v, legal_moves(table, v), random.Random(0)))
-            n += 1
-        assert SimRollout(cut=12)(t, v, random.Random(0)) == pytest.approx(evaluate(table, v))
+    for spec in ("pagat", "pagat+goal-winner"):
+        w = load_variant(spec)
+        for seed in range(6):
+            t, _ = _midgame(spec, 4, seed, 10 + 8 * seed)
+            table, n = t, 0
+            while not game_over(table, w) and (n < 12 or (not table.stock and
+                                                          sum(not p.out for p in table.players) <= 2)):
+                table, _ = apply_unchecked(table, w, GreedyBot().choose(table, w, legal_moves(table, w),
+                                                                         random.Random(0)))
+                n += 1
+            assert SimRollout(cut=12)(t, w, random.Random(0)) == pytest.approx(evaluate(table, w)), (spec, seed)
     karma = load_variant("karma")
     g = play_game(karma, 3, 1, [GreedyBot() for _ in range(3)], max_turns=30)
     assert SimRollout()(g.final, karma, random.Random(2)) == PolicyRollout()(g.final, karma, random.Random(2))

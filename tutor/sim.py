@@ -949,7 +949,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
 
     names = tuple(p.name for p in table.players)
     loser = winner = None
-    if cut and not stalled and ((alive < P) if winner_goal else (alive > 1)):
+    if cut and not stalled and ((alive == P) if winner_goal else (alive > 1)):  # cut before the end
         # cut off: where every card is, for the caller's evaluation
         zones_now = tuple((tuple(C.decode(hands[s])), tuple(fus[s]), len(fds[s]), outf[s]) for s in range(P))
         return SimResult(v.id, seed, names, None, None, tuple(names[s] for s in out_order), turns,

@@ -166,17 +166,18 @@ class PolicyRollout:
 
 
 class SimRollout:
-    """Play the game out to its end with greedy players in the fast simulator.
+    """Play on with greedy players in the fast simulator; score the end or the cut.
 
     :func:`tutor.sim.play_on` plays the same moves as the greedy bot through the engine
-    (tests/test_sim.py checks that), on mutable state, so a whole game to the end costs
-    about what a dozen capped moves through the engine do (0.2-0.5 ms on this machine),
-    and the reward is the game's true outcome under that policy rather than the fitted
-    evaluation. Where the simulator cannot play the position (a variant with a power it
-    does not know, a setup phase, face-up stacks) it hands over to ``fallback``, the
-    capped :class:`PolicyRollout`. A game the simulator declares stalled (a position
-    after a pickup coming round three times) is scored by the evaluation of the position
-    the rollout started from.
+    (tests/test_sim.py checks that), on mutable state. With ``cut`` > 0 it stops after that
+    many moves (unless two players are left without a stock) and the position is scored by
+    the fitted evaluation; with ``cut=0`` every simulation is a whole game, scored by its
+    true outcome under that policy (0.2-0.5 ms on this machine). ``endgame_only`` uses the
+    simulator only once two players are left and the stock is gone. Where the simulator
+    cannot play the position (a variant with a power it does not know, a setup phase,
+    face-up stacks) it hands over to ``fallback``, the capped :class:`PolicyRollout`. A
+    game the simulator declares stalled (a position after a pickup coming round three
+    times) is scored by the evaluation of the position the rollout started from.
     """
 
     __slots__ = ("fallback", "max_turns", "endgame_only", "cut", "_ok")
