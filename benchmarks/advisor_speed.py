@@ -12,6 +12,7 @@ for a 4-player middle-game table.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -54,7 +55,9 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{args.players} players, tables after {args.plies} greedy moves (those with 2+ legal moves)")
     for variant in args.variant:
-        lat, rate = [], []
+        lat: list[float] = []
+        cpu: list[float] = []
+        rate: list[float] = []
         seed = 0
         while len(lat) < args.tables:
             seed += 1
@@ -62,14 +65,17 @@ def main() -> None:
             if got is None:
                 continue
             t, known = got
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             hint(t, variant, iterations=args.iterations, seed=seed, seen=known)
             lat.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
             h = hint(t, variant, seconds=1.0, seed=seed, seen=known)
             rate.append(h.simulations / h.seconds)
         print(f"{variant}: hint at {args.iterations} simulations takes {statistics.median(lat):.2f} s median "
               f"(min {min(lat):.2f}, max {max(lat):.2f}); {statistics.median(rate):.0f} simulations/s median "
-              f"(min {min(rate):.0f}, max {max(rate):.0f}) over {len(lat)} tables")
+              f"(min {min(rate):.0f}, max {max(rate):.0f}) over {len(lat)} tables; CPU time of the hint "
+              f"{statistics.median(cpu):.2f} s median (max {max(cpu):.2f}), load average "
+              f"{os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
