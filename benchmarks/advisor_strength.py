@@ -105,6 +105,7 @@ def main() -> None:
                     help="spend the whole budget on every move (default: stop once the choice is clear)")
     ap.add_argument("--log", help="append each game's result to this file (JSON lines)")
     ap.add_argument("--resume", action="store_true", help="count the games already in --log and play the rest")
+    ap.add_argument("--report", action="store_true", help="with --resume: only print the figures of the games in --log")
     args = ap.parse_args()
     if args.seconds is None and args.iterations is None:
         args.seconds = 1.0
@@ -124,9 +125,11 @@ def main() -> None:
             results = [json.loads(line) for line in f if line.strip()]
         done_jobs = {(r["deal"], r["seat"]) for r in results}
         jobs = [j for j in jobs if (j[2], j[3]) not in done_jobs]
-        print(f"  resuming: {len(results)} games from {args.log}, {len(jobs)} to play", flush=True)
+        if args.report:
+            jobs = []
+        print(f"  from {args.log}: {len(results)} games; {len(jobs)} to play", flush=True)
     t0 = time.perf_counter()
-    with mp.Pool(args.workers) as pool:
+    with mp.Pool(min(args.workers, max(1, len(jobs)))) as pool:
         for i, r in enumerate(pool.imap_unordered(one_game, jobs), 1):
             results.append(r)
             if args.log:
