@@ -1,0 +1,36 @@
+"""The advisor benchmark scripts run and print their figures (tiny budgets; the figures
+themselves are in the README, measured with the commands given there)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> str:
+    out = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_advisor_strength_plays_logs_resumes_and_reports(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    common = ["benchmarks/advisor_strength.py", "--variant", "pagat", "--players", "2", "--iterations", "20",
+              "--workers", "1", "--log", str(log)]
+    text = _run(*common, "--games", "2")
+    assert "advisor wins" in text and "simulations per searched move" in text
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted((g["deal"], g["seat"]) for g in games) == [(1000, 0), (1000, 1)]
+    text = _run(*common, "--games", "4", "--resume")
+    assert "2 games; 2 to play" in text
+    assert len(log.read_text().splitlines()) == 4  # the first deal was not played again
+    assert "4 games; 0 to play" in _run(*common, "--games", "6", "--resume", "--report")
+
+
+def test_advisor_speed_prints_its_figures() -> None:
+    text = _run("benchmarks/advisor_speed.py", "--variant", "pagat", "--tables", "1", "--iterations", "50")
+    assert "simulations/s median" in text and "CPU time" in text
