@@ -657,14 +657,15 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     zones_id = -1  # that int for the present contents; -1 once they change
     out_order: list[int] = []
     turns = pickups = burns = flips = 0
-    stalled = False
+    stalled = cut_off = False
 
     while True:
         if turns >= max_turns:
             stalled = True
             break
         if cut and turns >= cut and (stock_left or alive > 2):
-            break  # cut off for an evaluation (the endgame of two players is played out)
+            cut_off = True  # for an evaluation (the endgame of two players is played out)
+            break
         turns += 1
         seat = turn
         hand = hands[seat]
@@ -949,8 +950,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
 
     names = tuple(p.name for p in table.players)
     loser = winner = None
-    if cut and not stalled and ((alive == P) if winner_goal else (alive > 1)):  # cut before the end
-        # cut off: where every card is, for the caller's evaluation
+    if cut_off:  # where every card is, for the caller's evaluation
         zones_now = tuple((tuple(C.decode(hands[s])), tuple(fus[s]), len(fds[s]), outf[s]) for s in range(P))
         return SimResult(v.id, seed, names, None, None, tuple(names[s] for s in out_order), turns,
                          False, pickups, burns, flips, rec, zones_now, stock_left)

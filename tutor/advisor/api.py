@@ -249,6 +249,7 @@ def hint(
     progress: Callable[[Progress], None] | None = None,
     rollout: Rollout | None = None,
     root_moves: Iterable[Move] | None = None,
+    until_decided: bool = False,
 ) -> Hint:
     """What the player to move should play, and why.
 
@@ -256,7 +257,8 @@ def hint(
     with ``history`` (the game's (table, move) pairs) or ``seen`` it knows the cards
     seen going into other hands; without either, cards listed in other hands count as
     seen (the table-file reading). Budget: ``iterations`` (deterministic for a
-    ``seed``) or ``seconds``; with neither, one second.
+    ``seed``) or ``seconds``; with neither, one second. ``until_decided`` stops the search
+    sooner once the best choice is clear (:meth:`ISMCTS.decided`).
     """
     if seconds is not None and seconds < 0:
         raise TutorError(f"--seconds: {seconds!r} is not a time")
@@ -266,7 +268,7 @@ def hint(
         seconds = 1.0
     search = prepare(table, variant, seed=seed, history=history, seen=seen, rollout=rollout,
                      root_moves=root_moves)
-    search.run(iterations=iterations, seconds=seconds, progress=progress)
+    search.run(iterations=iterations, seconds=seconds, progress=progress, until_decided=until_decided)
     return answer(search, seed)
 
 
@@ -354,11 +356,10 @@ class AdvisorBot:
             return moves[0]  # one choice (the same rank in other suits, or any face-down card)
         seen = self.known.hands() if self.known is not None else {}
         view = observe(table, table.turn, seen, v)
-        search = prepare(view, v, seed=seed, root_moves=moves, rollout=self.rollout)
-        search.run(iterations=self.iterations, seconds=self.seconds, until_decided=self.until_decided)
-        self.simulations += search.iterations
+        h = hint(view, v, iterations=self.iterations, seconds=self.seconds, seed=seed, rollout=self.rollout,
+                 root_moves=moves, until_decided=self.until_decided)
+        self.simulations += h.simulations
         self.searches += 1
-        h = answer(search, seed)
         tried = self.tried.setdefault(view, set())
         ranked: list[tuple[float, MoveKey, Move]] = []
         for a in h.moves:  # one entry per choice, its first move that is allowed here
