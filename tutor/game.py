@@ -221,6 +221,30 @@ def position_key(table: Table) -> tuple[object, ...]:
     return (table.players, table.pile, len(table.stock), table.turn, table.direction)
 
 
+SeatKey = tuple[object, ...]
+
+
+def seat_key_of(hand: Sequence[int], hand_sizes: Sequence[int], face_up: Sequence[Sequence[int]],
+                face_down: Sequence[int], stock: int, burned: int, turn: int, direction: int) -> SeatKey:
+    """A position as one seat knows it, from its parts: the seat's own hand (any order),
+    every hand's size, the face-up cards, the face-down counts, the stock and burned counts,
+    whose turn and which way play goes. The simulator builds it from its own state."""
+    return (tuple(sorted(hand)), tuple(hand_sizes), tuple(tuple(sorted(u)) for u in face_up),
+            tuple(face_down), stock, burned, turn, direction)
+
+
+def seat_key(table: Table, seat: int) -> SeatKey:
+    """:func:`seat_key_of` a table, as ``seat`` knows it (nothing hidden from that seat).
+
+    After a pickup, when it comes round again no card has burned or gone out and every
+    hand is back to its size: the game has gone round in a circle (in a two-player game
+    with no stock, the two hands are then the same cards as before)."""
+    ps = table.players
+    return seat_key_of(ps[seat].hand, [len(p.hand) for p in ps], [p.face_up_cards for p in ps],
+                       [len(p.face_down) for p in ps], len(table.stock), len(table.burned),
+                       table.turn, table.direction)
+
+
 def play_game(
     v: Variant | str,
     players: int = 4,

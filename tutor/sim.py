@@ -62,11 +62,13 @@ from tutor.game import (
     GreedyBot,
     PlayfulBot,
     RandomBot,
+    SeatKey,
     _lowest_lead,
     _value,
     arrange,
     deal,
     play_game,
+    seat_key_of,
     start,
 )
 from tutor.moves import FLIP, PICKUP, PLAY, Move
@@ -323,6 +325,8 @@ class SimResult:
     # out), and the cards left in the stock; None for a game played to its end or stalled
     cut_zones: tuple[tuple[tuple[int, ...], tuple[int, ...], int, bool], ...] | None = field(default=None, repr=False)
     cut_stock: int = 0
+    # play_on(..., avoid=(seat, keys)): stopped at a pickup that left a position in ``keys``
+    looped: bool = False
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
@@ -488,7 +492,8 @@ def simulate_table(v: Variant, table: Table, seed: int, bot: BotSpec = "random",
 
 
 def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
-            max_turns: int = 4000, repeats: int = 3, cut: int = 0) -> SimResult:
+            max_turns: int = 4000, repeats: int = 3, cut: int = 0,
+            avoid: tuple[int, frozenset[SeatKey]] | None = None) -> SimResult:
     """Play on from ``table``, a position in the middle of a game, to the end.
 
     As :func:`simulate_table`, but the table is not the opening one: no opening rule (the
@@ -497,6 +502,10 @@ def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
     a game cut off has ``cut_zones`` and ``cut_stock`` set and no loser. Raises
     :class:`SimUnsupported` for a variant :func:`supports` refuses, a table still in its
     setup phase, or face-up stacks.
+
+    ``avoid`` is ``(seat, keys)``: the game stops, ``stalled`` and ``looped``, at a pickup
+    that leaves a position whose :func:`tutor.game.seat_key` for ``seat`` is in ``keys``
+    (a position that seat has been in before, in the game the rollout is part of).
     """
     _require(v)
     if table.setup:
@@ -504,7 +513,8 @@ def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
     if any(len(stack) > 1 for p in table.players for stack in p.face_up):
         raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
     return _run(v, _rules(v), _code(table.decks), table, seed, _modes(bot, len(table.players)),
-                max_turns, repeats, False, False, opening=False, cut=cut)
+                max_turns, repeats, False, False, opening=False, cut=cut,
+                avoid=avoid if avoid is not None and avoid[1] else None)
 
 
 def _game(v: Variant, rules: _Rules, players: int, seed: int,
@@ -607,7 +617,8 @@ def _next_seat(out: list[bool], seat: int, direction: int, skip: int) -> int:
 
 def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
          bots: tuple[tuple[int, ...], tuple[float, ...]], max_turns: int, repeats: int, record: bool,
-         audit: bool, opening: bool = True, cut: int = 0) -> SimResult:
+         audit: bool, opening: bool = True, cut: int = 0,
+         avoid: tuple[int, frozenset[SeatKey]] | None = None) -> SimResult:
     P = len(table.players)
     # state
     hands = [C.encode(p.hand) for p in table.players]
@@ -657,7 +668,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     zones_id = -1  # that int for the present contents; -1 once they change
     out_order: list[int] = []
     turns = pickups = burns = flips = 0
-    stalled = cut_off = False
+    stalled = cut_off = looped = False
 
     while True:
         if turns >= max_turns:
@@ -932,6 +943,10 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
                     turn = P - 1
                 if outf[turn]:
                     turn = _next_seat(outf, seat, step, 0)
+            if avoid is not None and seat_key_of(C.decode(hands[avoid[0]]), hand_ns, fus, [len(f) for f in fds],
+                                                 stock_left, burned_n, turn, d) in avoid[1]:
+                stalled = looped = True  # back round a circle the caller has been in
+                break
             if zones_id < 0:
                 zkey = (tuple(map(tuple, fus)), tuple(map(tuple, fds)))
                 zones_id = zones.setdefault(zkey, len(zones))
@@ -961,7 +976,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
             left = [names[s] for s in range(P) if not outf[s]]
             loser = left[0] if left else None
     return SimResult(v.id, seed, names, loser, winner, tuple(names[s] for s in out_order), turns,
-                     stalled, pickups, burns, flips, rec)
+                     stalled, pickups, burns, flips, rec, looped=looped)
 
 
 def _audit(C: _Code, total0: int, hands: list[int], hand_ns: list[int], subs_all: list[list[int]],

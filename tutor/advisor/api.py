@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.advisor.explain import (
     Facts,
@@ -328,7 +328,11 @@ class AdvisorBot:
     :class:`KnownCards` (fed by ``play_game``'s ``on_move``) as ``known`` so it knows
     the cards seen going into hands; without it, it knows none.
 
-    It remembers the views it has moved from. When one comes round again, the game is
+    With ``known`` its view also holds the positions after pickups it has been in, and its
+    search scores a line that picks up into one of them again as lost (the game would go
+    round in a circle; see :mod:`tutor.advisor.ismcts`).
+
+    It also remembers the views it has moved from. When one comes round again, the game is
     going in a circle (a search that sees a dozen moves ahead can prefer the safe loop to
     the plan that ends it), so it plays the best move it has not yet tried there, as long
     as that is within ``loop_margin`` of the best; each further time round, within three
@@ -354,13 +358,13 @@ class AdvisorBot:
         seed = rng.randrange(2 ** 31)
         if len({move_key(m, suit_blind(v)) for m in moves}) == 1:
             return moves[0]  # one choice (the same rank in other suits, or any face-down card)
-        seen = self.known.hands() if self.known is not None else {}
-        view = observe(table, table.turn, seen, v)
+        view = observe(table, table.turn, self.known if self.known is not None else {}, v)
         h = hint(view, v, iterations=self.iterations, seconds=self.seconds, seed=seed, rollout=self.rollout,
                  root_moves=moves, until_decided=self.until_decided)
         self.simulations += h.simulations
         self.searches += 1
-        tried = self.tried.setdefault(view, set())
+        place = replace(view, loops=frozenset())  # the loop breaker's memory: the view, not the history
+        tried = self.tried.setdefault(place, set())
         ranked: list[tuple[float, MoveKey, Move]] = []
         for a in h.moves:  # one entry per choice, its first move that is allowed here
             m = next((m for m in (a.move, *a.equivalent) if m in moves), None)
@@ -371,7 +375,7 @@ class AdvisorBot:
         choice = ranked[0]
         if tried:
             # each time round the circle it gives up more (the margin triples) to leave it
-            rounds = self.rounds[view] = self.rounds.get(view, 0) + 1
+            rounds = self.rounds[place] = self.rounds.get(place, 0) + 1
             margin = self.loop_margin * 3 ** (rounds - 1)
             fresh = [r for r in ranked if r[1] not in tried and r[0] >= ranked[0][0] - margin]
             if fresh:

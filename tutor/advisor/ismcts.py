@@ -12,6 +12,12 @@ observer's information set. Each iteration
 4. backs the rewards up; each node keeps the reward of the seat that moved into it,
    so every player in the tree plays for themselves.
 
+A line that picks up into a position the observer has been in before in this game
+(the view's ``loops``, from :class:`~tutor.advisor.view.KnownCards`) ends there, in the
+tree or in the rollout, scored as nothing for the observer
+(:func:`~tutor.advisor.rollout.loop_rewards`): a game that goes round in a circle is
+not won, so the search looks for the move that leaves the circle.
+
 Moves are keyed by what matters to play, not by suit: ``play 7H`` and ``play 7S``
 are one choice when no rule of the variant looks at suits, and all flips of unseen
 face-down cards are one choice. The root keeps every concrete move of each key.
@@ -31,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.advisor.determinize import Determinizer
-from tutor.advisor.rollout import Rollout, SimRollout
+from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards, looped
 from tutor.advisor.view import PlayerView
 from tutor.engine import apply_unchecked, game_over, legal_moves
 from tutor.moves import FLIP, Move
@@ -139,6 +145,9 @@ class ISMCTS:
         self.max_depth = max_depth
         self.blind = suit_blind(v)
         self.det = Determinizer(view, v)
+        # positions after pickups the observer has been in: a line that picks up into one
+        # again goes round a circle and is scored by loop_rewards, not played on
+        self.avoid: Avoid | None = (view.seat, view.loops) if view.loops else None
         self.root = Node((), -1)
         self.iterations = 0
         self.seconds = 0.0
@@ -205,6 +214,8 @@ class ISMCTS:
         node = self.root
         path = [node]
         blind = self.blind
+        avoid = self.avoid
+        rewards: list[float] | None = None
         depth = 0
         while depth < self.max_depth and not game_over(state, v):
             if node is self.root and not self.root_varies:
@@ -235,15 +246,21 @@ class ISMCTS:
                 child = Node(k, state.turn)
                 child.avail = 1
                 children[k] = child
-                state, _ = apply_unchecked(state, v, by_key[k])
+                state, events = apply_unchecked(state, v, by_key[k])
                 path.append(child)
+                if avoid is not None and looped(state, events, avoid):
+                    rewards = loop_rewards(len(state.players), avoid[0])
                 break
             child = self._select(node, by_key)
-            state, _ = apply_unchecked(state, v, by_key[child.key])
+            state, events = apply_unchecked(state, v, by_key[child.key])
             path.append(child)
             node = child
             depth += 1
-        rewards = self.rollout(state, v, rng)
+            if avoid is not None and looped(state, events, avoid):
+                rewards = loop_rewards(len(state.players), avoid[0])
+                break
+        if rewards is None:
+            rewards = self.rollout(state, v, rng) if avoid is None else self.rollout(state, v, rng, avoid)
         self.root.visits += 1
         for n in path[1:]:
             r = rewards[n.seat]

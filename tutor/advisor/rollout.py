@@ -36,7 +36,7 @@ from tutor.advisor.evaluate import evaluate, evaluate_zones, special_ranks
 from tutor.cards import EMPTY
 from tutor.engine import apply_unchecked, effective_top, game_over, is_legal, legal_moves
 from tutor.errors import TutorError
-from tutor.game import GreedyBot, setup_moves
+from tutor.game import GreedyBot, SeatKey, seat_key, setup_moves
 from tutor.moves import FLIP, PICKUP, PLAY, READY, Move
 from tutor.table import Table
 from tutor.variant import Variant
@@ -48,8 +48,28 @@ class Policy(Protocol):
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move: ...
 
 
+Avoid = tuple[int, frozenset[SeatKey]]  # (the observer's seat, positions after pickups it has been in)
+
+
 class Rollout(Protocol):
-    def __call__(self, table: Table, v: Variant, rng: random.Random) -> list[float]: ...
+    """Rewards per seat for a position. The search passes ``avoid`` (:data:`Avoid`) once
+    the observer has positions after pickups behind it; a rollout may ignore it."""
+
+    def __call__(self, table: Table, v: Variant, rng: random.Random, avoid: Avoid | None = None) -> list[float]: ...
+
+
+def loop_rewards(players: int, seat: int) -> list[float]:
+    """The rewards of a game brought back round a circle ``seat`` has been in: nothing for
+    ``seat`` (a game that goes round for ever is not won, and a benchmark counts it as
+    lost), all for the others, so the search also fears an opponent who can force the loop."""
+    out = [1.0] * players
+    out[seat] = 0.0
+    return out
+
+
+def looped(table: Table, events: Sequence[str], avoid: Avoid | None) -> bool:
+    """Whether the move that gave ``events`` and ``table`` picked up into an ``avoid`` position."""
+    return avoid is not None and "pickup" in events and seat_key(table, avoid[0]) in avoid[1]
 
 
 class FastGreedy:
@@ -143,7 +163,7 @@ class PolicyRollout:
         self.cap = cap
         self.endgame = endgame  # more moves once two players are left and the stock is gone
 
-    def __call__(self, table: Table, v: Variant, rng: random.Random) -> list[float]:
+    def __call__(self, table: Table, v: Variant, rng: random.Random, avoid: Avoid | None = None) -> list[float]:
         policy = self.policy
         fast = policy if isinstance(policy, FastGreedy) and FastGreedy.plain(v) else None
         cap, longer = self.cap, self.cap + self.endgame
@@ -163,7 +183,9 @@ class PolicyRollout:
             if move is None:
                 moves = legal_moves(table, v)
                 move = moves[0] if len(moves) == 1 else policy.choose(table, v, moves, rng)
-            table, _ = apply_unchecked(table, v, move)
+            table, events = apply_unchecked(table, v, move)
+            if avoid is not None and looped(table, events, avoid):
+                return loop_rewards(len(table.players), avoid[0])
         return evaluate(table, v)
 
 
@@ -179,7 +201,9 @@ class SimRollout:
     cannot play the position (a variant with a power it does not know, a setup phase,
     face-up stacks) it hands over to ``fallback``, the capped :class:`PolicyRollout`. A
     game the simulator declares stalled (a position after a pickup coming round three
-    times) is scored by the evaluation of the position the rollout started from.
+    times) is scored by the evaluation of the position the rollout started from; one that
+    picks up into a position the observer has been in before (``avoid``) by
+    :func:`loop_rewards`.
     """
 
     __slots__ = ("fallback", "max_turns", "endgame_only", "cut", "_ok")
@@ -192,15 +216,18 @@ class SimRollout:
         self.cut = cut
         self._ok: dict[str, bool] = {}
 
-    def __call__(self, table: Table, v: Variant, rng: random.Random) -> list[float]:
+    def __call__(self, table: Table, v: Variant, rng: random.Random, avoid: Avoid | None = None) -> list[float]:
         ok = self._ok.get(v.id)
         if ok is None:
             ok = self._ok[v.id] = sim.supports(v)
         if (not ok or table.setup or game_over(table, v)
                 or (self.endgame_only and (table.stock or sum(1 for p in table.players if not p.out) > 2))
                 or any(len(s) > 1 for p in table.players for s in p.face_up)):
-            return self.fallback(table, v, rng)
-        r = sim.play_on(v, table, rng.getrandbits(31), "greedy", max_turns=self.max_turns, cut=self.cut)
+            return self.fallback(table, v, rng, avoid) if avoid is not None else self.fallback(table, v, rng)
+        r = sim.play_on(v, table, rng.getrandbits(31), "greedy", max_turns=self.max_turns, cut=self.cut,
+                        avoid=avoid)
+        if r.looped and avoid is not None:
+            return loop_rewards(len(table.players), avoid[0])
         if r.stalled:
             return evaluate(table, v)
         if r.cut_zones is not None:

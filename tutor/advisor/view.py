@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from tutor.cards import UNKNOWN, card_str, cards_str, full_pack
 from tutor.errors import TableError
+from tutor.game import SeatKey, seat_key
 from tutor.moves import FLIP, PICKUP, PLAY, SWAP, Move
 from tutor.table import Play, Table
 from tutor.variant import Variant
@@ -74,6 +75,9 @@ class PlayerView:
     decks: int
     setup: bool = False
     ready: tuple[bool, ...] = ()
+    # positions after pickups this seat has been in already (tutor.game.seat_key): from a
+    # KnownCards tracker; a table file has no history, so none
+    loops: frozenset[SeatKey] = frozenset()
 
     @property
     def me(self) -> SeatView:
@@ -131,7 +135,9 @@ def observe(table: Table, seat: int | None = None,
     :class:`KnownCards`, or a mapping). Without it, cards listed in other players'
     hands count as seen (the table-file reading, see the module docstring). Plays made
     face down with a claim (Bluff) are unseen unless ``seat`` made them; in a variant with
-    such plays the burned cards are only counted, as some went out unseen.
+    such plays the burned cards are only counted, as some went out unseen. A
+    :class:`KnownCards` also gives the positions after pickups ``seat`` has been in
+    (:meth:`KnownCards.loops`).
     """
     if seat is None:
         seat = table.turn
@@ -167,7 +173,7 @@ def observe(table: Table, seat: int | None = None,
         seat=seat, seats=tuple(seats), pile=pile, stock=len(table.stock),
         burned_known=burned_known, burned_unknown=len(table.burned) - len(burned_known),
         turn=table.turn, direction=table.direction, decks=table.decks, setup=table.setup,
-        ready=table.ready,
+        ready=table.ready, loops=seen.loops(seat) if isinstance(seen, KnownCards) else frozenset(),
     )
 
 
@@ -177,17 +183,27 @@ class KnownCards:
     Feed it every move with :meth:`update` (the signature matches
     :func:`tutor.game.play_game`'s ``on_move``). It reads only what everyone at the
     table sees: the cards played, the pile that is picked up, a card turned over.
+
+    It also remembers, for each seat, the positions after pickups as that seat knew them
+    (:func:`tutor.game.seat_key`: its own hand and what is public), so the advisor can tell
+    a move that brings the game back round a circle (:meth:`loops`).
     """
 
     def __init__(self, n_seats: int) -> None:
         self._hands: list[Counter[int]] = [Counter() for _ in range(n_seats)]
+        self._after_pickups: list[Counter[SeatKey]] = [Counter() for _ in range(n_seats)]
 
     def hands(self) -> dict[int, tuple[int, ...]]:
         return {i: tuple(sorted(h.elements())) for i, h in enumerate(self._hands)}
 
+    def loops(self, seat: int) -> frozenset[SeatKey]:
+        """The positions after pickups that ``seat`` has been in already (its own keys only)."""
+        return frozenset(self._after_pickups[seat])
+
     def copy(self) -> KnownCards:
         out = KnownCards(len(self._hands))
         out._hands = [Counter(h) for h in self._hands]
+        out._after_pickups = [Counter(c) for c in self._after_pickups]
         return out
 
     def update(self, before: Table, move: Move, after: Table, events: Sequence[str]) -> None:
@@ -195,6 +211,9 @@ class KnownCards:
         play, gambles, slides, bluffs...) make the tracker forget, never guess."""
         seat = before.turn
         known = self._hands[seat]
+        if "pickup" in events and not after.setup:
+            for i, counts in enumerate(self._after_pickups):
+                counts[seat_key(after, i)] += 1
         if before.setup:
             if move.kind == SWAP:
                 h, u = move.cards
