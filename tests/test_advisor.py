@@ -454,3 +454,100 @@ def test_the_advisor_bot_leaves_a_circle_by_trying_other_moves() -> None:
     assert len(set(keys)) == 3  # each time the same view comes round, another choice
     stubborn = AdvisorBot(iterations=100, loop_margin=0.0)
     assert len({move_key(stubborn.choose(t, v, moves, random.Random(0))) for _ in range(3)}) == 1
+
+
+# -- positions after pickups: the advisor leaves a circle -----------------------------------
+
+
+def _greedy_pickup(variant: str, players: int, seed: int) -> tuple[list[tuple[Table, Table, list[str]]], int, int]:
+    """A greedy game's moves as (before, after, events), and the index of a pickup made by a
+    seat other than the first, at least four moves after move ``i`` (returned too)."""
+    from tutor.game import play_game
+
+    v = load_variant(variant)
+    steps: list[tuple[Table, Table, list[str]]] = []
+    play_game(v, players, seed, [GreedyBot() for _ in range(players)],
+              on_move=lambda b, m, a, e: steps.append((b, a, list(e))))
+    j = next(j for j, (b, a, e) in enumerate(steps) if "pickup" in e and j >= 12)
+    return steps, j - 4, j
+
+
+def test_the_tracker_remembers_each_seat_s_positions_after_pickups_as_that_seat_knows_them() -> None:
+    from tutor.game import play_game, seat_key
+
+    v = load_variant("pagat")
+    known = KnownCards(3)
+    pickups: list[Table] = []
+
+    def on_move(before, move, after, events):  # type: ignore[no-untyped-def]
+        known.update(before, move, after, events)
+        if "pickup" in events:
+            pickups.append(after)
+
+    play_game(v, 3, 4, [GreedyBot() for _ in range(3)], on_move=on_move)
+    assert pickups
+    for seat in range(3):
+        assert known.loops(seat) == {seat_key(t, seat) for t in pickups}
+        # a seat's keys hold its own hand and nobody else's
+        for key in known.loops(seat):
+            assert key[0] in {tuple(sorted(t.players[seat].hand)) for t in pickups}
+    assert known.copy().loops(1) == known.loops(1)
+    # the view carries them; a mapping of seen cards (a table file) has no history
+    t = pickups[-1]
+    assert observe(t, 0, known, v).loops == known.loops(0)
+    assert observe(t, 0, known.hands(), v).loops == frozenset()
+
+
+def test_the_simulator_stops_at_a_pickup_into_a_position_to_avoid() -> None:
+    from tutor import sim
+    from tutor.game import seat_key
+
+    v = load_variant("pagat")
+    steps, i, j = _greedy_pickup("pagat", 3, 2)
+    start_t, target = steps[i][0], steps[j][1]
+    seat = 0
+    plain = sim.play_on(v, start_t, 5)
+    avoided = sim.play_on(v, start_t, 5, avoid=(seat, frozenset({seat_key(target, seat)})))
+    assert avoided.looped and avoided.stalled and avoided.loser is None
+    assert avoided.turns == j - i + 1
+    assert not plain.looped
+    # a key that never comes up changes nothing; nor does an empty set
+    other = sim.play_on(v, start_t, 5, avoid=(seat, frozenset({("nothing",)})))
+    assert (other.loser, other.turns, other.looped) == (plain.loser, plain.turns, False)
+    assert sim.play_on(v, start_t, 5, avoid=(seat, frozenset())).turns == plain.turns
+
+
+@pytest.mark.parametrize("kind", ["sim", "policy"])
+def test_a_rollout_that_picks_up_into_a_known_position_scores_as_lost(kind: str) -> None:
+    from tutor.advisor.rollout import PolicyRollout, SimRollout, loop_rewards
+    from tutor.game import seat_key
+
+    v = load_variant("pagat")
+    steps, i, j = _greedy_pickup("pagat", 3, 2)
+    start_t, target = steps[i][0], steps[j][1]
+    roll = SimRollout(cut=12) if kind == "sim" else PolicyRollout(GreedyBot(), cap=12)
+    assert loop_rewards(3, 1) == [1.0, 0.0, 1.0]
+    for seat in range(3):
+        assert roll(start_t, v, random.Random(0), (seat, frozenset({seat_key(target, seat)}))) == loop_rewards(3, seat)
+    plain = roll(start_t, v, random.Random(0))
+    assert roll(start_t, v, random.Random(0), (0, frozenset({("nothing",)}))) == plain
+
+
+def test_the_search_scores_a_pickup_back_into_a_known_position_as_lost_and_says_so() -> None:
+    # Two players, no stock: A may play on the 8 or (pagat) pick the pile up. Once the
+    # table after that pickup is a position A has been in, the pickup scores nothing.
+    from tutor.game import seat_key
+
+    v = load_variant("pagat")
+    t = _table({"players": [{"name": "A", "hand": ["9C", "KD", "4H", "6S"], "face_up": ["QC", "3D"], "face_down": 2},
+                            {"name": "B", "hand": 4, "face_up": ["JS", "5C"], "face_down": 2}],
+                "pile": [["8H"]], "turn": "A"})
+    pickup = Move.parse("pickup")
+    after, _ = apply_unchecked(t, v, pickup)
+    fresh = hint(observe(t, 0, {}, v), v, iterations=300, seed=3)
+    circle = hint(replace(observe(t, 0, {}, v), loops=frozenset({seat_key(after, 0)})), v, iterations=300, seed=3)
+    before = next(a for a in fresh.moves if a.move == pickup)
+    looped = next(a for a in circle.moves if a.move == pickup)
+    assert before.score > 0 and looped.score == 0.0
+    assert "goes round in a circle" in looped.why and "circle" not in before.why
+    assert circle.moves[0].move != pickup

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tutor.advisor.view import PlayerView
 from tutor.cards import EMPTY, RANK_NAMES, card_str
 from tutor.engine import BURN, OUT, PLAY_AGAIN, REVERSE, SKIP, apply_unchecked, effective_top
+from tutor.game import seat_key
 from tutor.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
 from tutor.table import Table
 from tutor.variant import Variant
@@ -174,6 +175,8 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         else:
             clauses.append("takes the one card of the pile into your hand" if k == 1
                            else f"takes the {k} cards of the pile into your hand")
+        if view.loops and seat_key(after, view.seat) in view.loops:
+            clauses.append("the table is then just as it was after an earlier pickup: the game goes round in a circle")
         plays = [m for m in all_moves if m.kind == PLAY]
         if not plays:
             clauses.append("nothing you hold goes on the " + word(top_before))
