@@ -45,7 +45,7 @@ class Turn:
     move: Move
     events: tuple[str, ...]
     reason: str
-    seen: dict[int, tuple[int, ...]]  # the cards seen going into hands, before the move
+    seen: KnownCards  # the cards seen going into hands and the positions after pickups, before the move
     allowed: tuple[Move, ...]
 
 
@@ -101,7 +101,7 @@ def apply_move(g: Game, move: Move, allowed: list[Move]) -> None:
     before = g.table
     reason = check(before, g.v, move).reason
     after, events = apply_unchecked(before, g.v, move)
-    g.turns.append(Turn(before.turn, before, move, tuple(events), reason, g.known.hands(), tuple(allowed)))
+    g.turns.append(Turn(before.turn, before, move, tuple(events), reason, g.known.copy(), tuple(allowed)))
     g.known.update(before, move, after, events)
     if not before.setup:
         g.led = True
@@ -136,7 +136,7 @@ def advance(g: Game) -> None:
 # -- the advisor, in fragments with a progress bar ------------------------------------
 
 
-def search_hint(table: Table, g: Game, seen: dict[int, tuple[int, ...]], allowed: tuple[Move, ...],
+def search_hint(table: Table, g: Game, seen: KnownCards, allowed: tuple[Move, ...],
                 what: str) -> Hint:
     bar = st.progress(0.0, text=what)
     search = prepare(table, g.v, seed=g.seed, seen=seen, root_moves=allowed or None)
@@ -192,7 +192,7 @@ def hint_panel(g: Game) -> None:
                       on_click=_ask_hint, args=(key,),
                       help="The advisor searches this position from what you can see, then hints in steps.")
             return
-        h = search_hint(g.table, g, g.known.hands(), tuple(allowed_moves(g)), "The advisor is thinking:")
+        h = search_hint(g.table, g, g.known, tuple(allowed_moves(g)), "The advisor is thinking:")
         stored = (key, h, 1)
         st.session_state[K_HINT] = stored
     _, h, shown = stored
