@@ -191,7 +191,7 @@ class KnownCards:
 
     def __init__(self, n_seats: int) -> None:
         self._hands: list[Counter[int]] = [Counter() for _ in range(n_seats)]
-        self._after_pickups: list[Counter[SeatKey]] = [Counter() for _ in range(n_seats)]
+        self._after_pickups: list[set[SeatKey]] = [set() for _ in range(n_seats)]
 
     def hands(self) -> dict[int, tuple[int, ...]]:
         return {i: tuple(sorted(h.elements())) for i, h in enumerate(self._hands)}
@@ -203,7 +203,7 @@ class KnownCards:
     def copy(self) -> KnownCards:
         out = KnownCards(len(self._hands))
         out._hands = [Counter(h) for h in self._hands]
-        out._after_pickups = [Counter(c) for c in self._after_pickups]
+        out._after_pickups = [set(k) for k in self._after_pickups]
         return out
 
     def update(self, before: Table, move: Move, after: Table, events: Sequence[str]) -> None:
@@ -212,8 +212,8 @@ class KnownCards:
         seat = before.turn
         known = self._hands[seat]
         if "pickup" in events and not after.setup:
-            for i, counts in enumerate(self._after_pickups):
-                counts[seat_key(after, i)] += 1
+            for i, keys in enumerate(self._after_pickups):
+                keys.add(seat_key(after, i))
         if before.setup:
             if move.kind == SWAP:
                 h, u = move.cards
