@@ -241,26 +241,24 @@ class ISMCTS:
                     fresh.append(k)
                 else:
                     ch.avail += 1
-            if fresh:
+            if fresh:  # add one child, then roll out from it
                 k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
                 child = Node(k, state.turn)
                 child.avail = 1
                 children[k] = child
-                state, events = apply_unchecked(state, v, by_key[k])
-                path.append(child)
-                if avoid is not None and looped(state, events, avoid):
-                    rewards = loop_rewards(len(state.players), avoid[0])
-                break
-            child = self._select(node, by_key)
+            else:
+                child = self._select(node, by_key)
             state, events = apply_unchecked(state, v, by_key[child.key])
             path.append(child)
-            node = child
-            depth += 1
             if avoid is not None and looped(state, events, avoid):
                 rewards = loop_rewards(len(state.players), avoid[0])
                 break
+            if fresh:
+                break
+            node = child
+            depth += 1
         if rewards is None:
-            rewards = self.rollout(state, v, rng) if avoid is None else self.rollout(state, v, rng, avoid)
+            rewards = self.rollout(state, v, rng, avoid)
         self.root.visits += 1
         for n in path[1:]:
             r = rewards[n.seat]

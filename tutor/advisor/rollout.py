@@ -223,7 +223,7 @@ class SimRollout:
         if (not ok or table.setup or game_over(table, v)
                 or (self.endgame_only and (table.stock or sum(1 for p in table.players if not p.out) > 2))
                 or any(len(s) > 1 for p in table.players for s in p.face_up)):
-            return self.fallback(table, v, rng, avoid) if avoid is not None else self.fallback(table, v, rng)
+            return self.fallback(table, v, rng, avoid)
         r = sim.play_on(v, table, rng.getrandbits(31), "greedy", max_turns=self.max_turns, cut=self.cut,
                         avoid=avoid)
         if r.looped and avoid is not None:
