@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from tutor.advisor.evaluate import FEATURES, WEIGHTS, features  # noqa: E402
-from tutor.game import GreedyBot, play_game  # noqa: E402
-from tutor.table import Table  # noqa: E402
-from tutor.variant import load_variant  # noqa: E402
+from tutor.core.table import Table  # noqa: E402
+from tutor.play.game import GreedyBot, play_game  # noqa: E402
+from tutor.rules.variant import load_variant  # noqa: E402
 
 
 def collect(variants: list[str], games: int, every: int, seed: int) -> list[tuple[np.ndarray, int]]:

@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.advisor import KnownCards, hint  # noqa: E402
+from tutor.core.table import Table  # noqa: E402
 from tutor.engine import apply_unchecked, game_over, legal_moves  # noqa: E402
-from tutor.game import GreedyBot, arrange, deal, start  # noqa: E402
-from tutor.table import Table  # noqa: E402
-from tutor.variant import load_variant  # noqa: E402
+from tutor.play.game import GreedyBot, arrange, deal, start  # noqa: E402
+from tutor.rules.variant import load_variant  # noqa: E402
 
 
 def midgame(variant: str, players: int, seed: int, plies: int) -> tuple[Table, KnownCards] | None:

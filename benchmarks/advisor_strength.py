@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.advisor import AdvisorBot, KnownCards  # noqa: E402
 from tutor.advisor.rollout import PolicyRollout, SimRollout  # noqa: E402
-from tutor.game import Bot, GreedyBot, RandomBot, play_game  # noqa: E402
-from tutor.moves import Move  # noqa: E402
-from tutor.table import Table  # noqa: E402
-from tutor.variant import Variant, load_variant  # noqa: E402
+from tutor.core.moves import Move  # noqa: E402
+from tutor.core.table import Table  # noqa: E402
+from tutor.play.game import Bot, GreedyBot, RandomBot, play_game  # noqa: E402
+from tutor.rules.variant import Variant, load_variant  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

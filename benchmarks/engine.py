@@ -2,9 +2,9 @@
 
 Plays ``--games`` seeded games (seeds ``--seed`` onwards) of one variant with random bots
 in this one process, and prints games and moves per second. Timing covers everything a
-game costs: dealing, setup and play. By default the games go through ``tutor.sim`` (the
+game costs: dealing, setup and play. By default the games go through ``tutor.play.sim`` (the
 fast unchecked simulator; the engine if the simulator does not support the variant);
-``--engine`` plays them through ``tutor.game.play_game`` for comparison. Both play the
+``--engine`` plays them through ``tutor.play.game.play_game`` for comparison. Both play the
 same games (``tests/test_sim.py``), so the ``stalled`` counts agree.
 
     python benchmarks/engine.py --variant pagat --players 4 --games 2000 --json
@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.game import BOTS, play_game  # noqa: E402
-from tutor.sim import simulate_many, supports  # noqa: E402
-from tutor.variant import load_variant  # noqa: E402
+from tutor.play.game import BOTS, play_game  # noqa: E402
+from tutor.play.sim import simulate_many, supports  # noqa: E402
+from tutor.rules.variant import load_variant  # noqa: E402
 
 
 def run(variant: str, players: int, games: int, seed: int, bot: str, engine: bool) -> dict[str, object]:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.errors import TutorError
-from tutor.rulebook import SECTIONS
-from tutor.sheet import variant_yaml
-from tutor.variant import (
+from tutor.core.errors import TutorError
+from tutor.rules.variant import (
     SLOTS,
     Fragment,
     Variant,
@@ -18,6 +16,8 @@ from tutor.variant import (
     parse_yaml,
     preset_catalogue,
 )
+from tutor.teach.rulebook import SECTIONS
+from tutor.teach.sheet import variant_yaml
 from tutor.webui.matrix_view import show_changes, show_diagram, show_matrix
 from tutor.webui.state import current_variant, remember_upload, slot_title, uploads, use_spec
 

@@ -36,10 +36,10 @@ from tutor.compare import (
     slot_frame,
     slot_rows,
 )
-from tutor.errors import TutorError
-from tutor.game import BOTS, NAMES
-from tutor.matrix import matrix_dot, play_matrix
-from tutor.variant import Variant, preset_catalogue
+from tutor.core.errors import TutorError
+from tutor.play.game import BOTS, NAMES
+from tutor.rules.matrix import matrix_dot, play_matrix
+from tutor.rules.variant import Variant, preset_catalogue
 from tutor.webui.matrix_view import matrix_frame
 from tutor.webui.state import current_variant, resolve_spec, slot_title
 from tutor.webui.table_view import table_html, to_beat

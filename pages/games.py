@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.errors import TutorError
-from tutor.records import GameRecord, Step, record_catalogue
+from tutor.core.errors import TutorError
+from tutor.play.records import GameRecord, Step, record_catalogue
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 from tutor.webui.verdict_view import events_text, rule_lines

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.core.errors import TutorError
+from tutor.core.moves import Move
 from tutor.engine import check
-from tutor.errors import TutorError
-from tutor.examples import Example, load_example
-from tutor.moves import Move
-from tutor.rulebook import rulebook
-from tutor.sheet import sheet_html, sheet_markdown
-from tutor.variant import Variant
-from tutor.views import moves_to_try
+from tutor.rules.variant import Variant
+from tutor.teach.examples import Example, load_example
+from tutor.teach.rulebook import rulebook
+from tutor.teach.sheet import sheet_html, sheet_markdown
+from tutor.teach.views import moves_to_try
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 from tutor.webui.verdict_view import show_verdict

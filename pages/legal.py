@@ -1,6 +1,6 @@
 """Is this move legal? Build a table, pick or type a move, get the verdict with its rule.
 
-The position and the move live in the URL (``?v=...&q=...``, see :mod:`tutor.share`),
+The position and the move live in the URL (``?v=...&q=...``, see :mod:`tutor.core.share`),
 and can be exported and imported as the contract's table file.
 """
 
@@ -14,12 +14,12 @@ import yaml
 
 from tutor.advisor.api import answer, prepare
 from tutor.advisor.ismcts import Progress
+from tutor.core.errors import TutorError
+from tutor.core.moves import FLIP, Move
+from tutor.core.share import decode_question, encode_question
+from tutor.core.table import Table, read_table_text, table_from_dict
 from tutor.engine import apply_unchecked, check, legal_moves
-from tutor.errors import TutorError
-from tutor.moves import FLIP, Move
-from tutor.share import decode_question, encode_question
-from tutor.table import Table, read_table_text, table_from_dict
-from tutor.variant import Variant
+from tutor.rules.variant import Variant
 from tutor.webui.state import current_variant, resolve_spec, use_spec, variant_in_use
 from tutor.webui.table_form import draw_form, form_to_raw, k, load_form, normalise
 from tutor.webui.table_view import show_table

@@ -17,12 +17,12 @@ import streamlit as st
 from tutor.advisor import AdvisorBot, Grade, Hint, KnownCards, grade, prepare
 from tutor.advisor.api import answer
 from tutor.advisor.ismcts import Progress
-from tutor.cards import card_pretty
+from tutor.core.cards import card_pretty
+from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
+from tutor.core.table import Table
 from tutor.engine import apply_unchecked, check, game_over, legal_moves
-from tutor.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_moves
-from tutor.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
-from tutor.table import Table
-from tutor.variant import Variant
+from tutor.play.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_moves
+from tutor.rules.variant import Variant
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 
@@ -92,7 +92,7 @@ def new_game(v: Variant, seats: int, bot: str, effort: str, seed: int) -> Game:
 def allowed_moves(g: Game) -> list[Move]:
     moves = legal_moves(g.table, g.v)
     if not g.table.setup and not g.led and g.lead_rank is not None:
-        # the leader opens with the card that made them leader (as tutor.game.play_game does)
+        # the leader opens with the card that made them leader (as tutor.play.game.play_game does)
         moves = [m for m in moves if m.kind == PLAY and m.cards[0] >> 2 == g.lead_rank] or moves
     return moves
 

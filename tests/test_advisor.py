@@ -15,14 +15,14 @@ import pytest
 from tutor.advisor import KnownCards, grade, hint, observe
 from tutor.advisor.determinize import Determinizer, consistent
 from tutor.advisor.ismcts import ISMCTS
-from tutor.cards import UNKNOWN, parse_card
 from tutor.cli import main
+from tutor.core.cards import UNKNOWN, parse_card
+from tutor.core.errors import TableError
+from tutor.core.moves import Move
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import apply_unchecked, game_over, legal_moves
-from tutor.errors import TableError
-from tutor.game import GreedyBot, arrange, deal, start
-from tutor.moves import Move
-from tutor.table import Table, table_from_dict
-from tutor.variant import load_variant
+from tutor.play.game import GreedyBot, arrange, deal, start
+from tutor.rules.variant import load_variant
 
 
 def _table(data: dict[str, object], variant: str = "pagat") -> Table:
@@ -180,7 +180,7 @@ def test_a_blind_flip_is_scored_at_its_true_chance() -> None:
     # Every card but AS and 3C is burned: A's face-down card is one of them, B holds the other.
     # AS goes on the king and A is out (B loses); 3C does not, A takes the pile and B goes out.
     rest = [c for c in range(52) if c not in (parse_card("AS"), parse_card("3C"), parse_card("KH"))]
-    from tutor.cards import card_str
+    from tutor.core.cards import card_str
 
     t = _table({"players": [{"name": "A", "hand": [], "face_up": [], "face_down": 1},
                             {"name": "B", "hand": 1}],
@@ -290,7 +290,7 @@ def test_tutor_hint_unlisted_own_hand_exits_2(tmp_path, capsys) -> None:  # type
 @pytest.mark.parametrize("variant", ["pagat", "lancaster"])
 def test_the_fast_rollout_policy_only_makes_legal_moves(variant: str) -> None:
     from tutor.advisor.rollout import FastGreedy
-    from tutor.game import play_game
+    from tutor.play.game import play_game
 
     v = load_variant(variant)
     fast = FastGreedy()
@@ -308,7 +308,7 @@ def test_the_fast_rollout_policy_only_makes_legal_moves(variant: str) -> None:
 
 
 def _presets() -> list[str]:
-    from tutor.variant import preset_catalogue
+    from tutor.rules.variant import preset_catalogue
 
     return sorted(preset_catalogue())
 
@@ -372,7 +372,7 @@ def test_the_endgame_rollout_plays_two_players_out_to_the_true_end() -> None:
 
 def test_the_sim_rollout_agrees_with_the_engine_and_falls_back_where_it_cannot_play() -> None:
     from tutor.advisor.rollout import PolicyRollout, SimRollout
-    from tutor.game import play_game
+    from tutor.play.game import play_game
 
     v = load_variant("pagat")
     for seed in range(5):
@@ -462,7 +462,7 @@ def test_the_advisor_bot_leaves_a_circle_by_trying_other_moves() -> None:
 def _greedy_pickup(variant: str, players: int, seed: int) -> tuple[list[tuple[Table, Table, list[str]]], int, int]:
     """A greedy game's moves as (before, after, events), and the index of a pickup made by a
     seat other than the first, at least four moves after move ``i`` (returned too)."""
-    from tutor.game import play_game
+    from tutor.play.game import play_game
 
     v = load_variant(variant)
     steps: list[tuple[Table, Table, list[str]]] = []
@@ -473,7 +473,7 @@ def _greedy_pickup(variant: str, players: int, seed: int) -> tuple[list[tuple[Ta
 
 
 def test_the_tracker_remembers_each_seat_s_positions_after_pickups_as_that_seat_knows_them() -> None:
-    from tutor.game import play_game, seat_key
+    from tutor.play.game import play_game, seat_key
 
     v = load_variant("pagat")
     known = KnownCards(3)
@@ -499,8 +499,8 @@ def test_the_tracker_remembers_each_seat_s_positions_after_pickups_as_that_seat_
 
 
 def test_the_simulator_stops_at_a_pickup_into_a_position_to_avoid() -> None:
-    from tutor import sim
-    from tutor.game import seat_key
+    from tutor.play import sim
+    from tutor.play.game import seat_key
 
     v = load_variant("pagat")
     steps, i, j = _greedy_pickup("pagat", 3, 2)
@@ -520,7 +520,7 @@ def test_the_simulator_stops_at_a_pickup_into_a_position_to_avoid() -> None:
 @pytest.mark.parametrize("kind", ["sim", "policy"])
 def test_a_rollout_that_picks_up_into_a_known_position_scores_as_lost(kind: str) -> None:
     from tutor.advisor.rollout import PolicyRollout, SimRollout, loop_rewards
-    from tutor.game import seat_key
+    from tutor.play.game import seat_key
 
     v = load_variant("pagat")
     steps, i, j = _greedy_pickup("pagat", 3, 2)
@@ -536,7 +536,7 @@ def test_a_rollout_that_picks_up_into_a_known_position_scores_as_lost(kind: str)
 def test_the_search_scores_a_pickup_back_into_a_known_position_as_lost_and_says_so() -> None:
     # Two players, no stock: A may play on the 8 or (pagat) pick the pile up. Once the
     # table after that pickup is a position A has been in, the pickup scores nothing.
-    from tutor.game import seat_key
+    from tutor.play.game import seat_key
 
     v = load_variant("pagat")
     t = _table({"players": [{"name": "A", "hand": ["9C", "KD", "4H", "6S"], "face_up": ["QC", "3D"], "face_down": 2},

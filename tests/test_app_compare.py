@@ -8,10 +8,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from test_app_support import all_markdown, open_page, texts
 
+from tutor.core.share import decode_question
+from tutor.core.table import table_from_dict
 from tutor.engine import check
-from tutor.share import decode_question
-from tutor.table import table_from_dict
-from tutor.variant import load_variant
+from tutor.rules.variant import load_variant
 
 PAGE = "pages/compare.py"
 

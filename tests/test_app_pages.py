@@ -9,11 +9,11 @@ import yaml
 from streamlit.testing.v1 import AppTest
 from test_app_support import all_markdown, open_page, texts
 
-from tutor.examples import load_example
-from tutor.records import record_catalogue
-from tutor.share import decode_question, encode_question
-from tutor.sheet import variant_yaml
-from tutor.variant import load_variant
+from tutor.core.share import decode_question, encode_question
+from tutor.play.records import record_catalogue
+from tutor.rules.variant import load_variant
+from tutor.teach.examples import load_example
+from tutor.teach.sheet import variant_yaml
 
 # -- Learn ---------------------------------------------------------------------
 
@@ -44,7 +44,7 @@ def test_every_lesson_answers_as_its_example_says(spec: str) -> None:
 
 
 def _lesson_key(v: object, label: str) -> str:
-    from tutor.variant import Variant
+    from tutor.rules.variant import Variant
     assert isinstance(v, Variant)
     for f in v.fragments:
         for k in range(len(f.examples)):

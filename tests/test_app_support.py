@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.variant import preset_catalogue
+from tutor.rules.variant import preset_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.combos import random_variants
-from tutor.conformance import run
-from tutor.rulebook import rulebook_markdown
-from tutor.variant import fragment_catalogue, load_variant, preset_catalogue
+from tutor.play.conformance import run
+from tutor.rules.combos import random_variants
+from tutor.rules.variant import fragment_catalogue, load_variant, preset_catalogue
+from tutor.teach.rulebook import rulebook_markdown
 
 CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "CONTRACT.md"
 OTHER_PRESETS = sorted(set(preset_catalogue()) - {"pagat", "lancaster"})  # those two: test_conformance
@@ -77,6 +77,7 @@ def _run_all(jobs: list[tuple[str, int, list[int]]]) -> tuple[int, int, list[str
     return (sum(r[1] for r in results), sum(r[2] for r in results), [p for r in results for p in r[3]])
 
 
+@pytest.mark.slow
 def test_every_other_preset_conforms() -> None:
     jobs = []
     for spec in OTHER_PRESETS:
@@ -92,6 +93,7 @@ def test_every_other_preset_conforms() -> None:
     assert stalled <= games * 0.05
 
 
+@pytest.mark.slow
 def test_random_combinations_conform() -> None:
     variants = random_variants(300, seed=2026)
     assert len(variants) == 300

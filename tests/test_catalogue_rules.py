@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cards import JOKER, parse_card
+from tutor.core.cards import JOKER, parse_card
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import apply, check, effective_top, legal_moves
-from tutor.table import Table, table_from_dict
-from tutor.variant import load_variant
+from tutor.rules.variant import load_variant
 
 
 def T(players: list[dict[str, Any]], pile: list[Any] | None = None, turn: str = "A", decks: int = 1,

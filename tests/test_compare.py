@@ -34,12 +34,12 @@ from tutor.compare import (
     summarize,
     wilson,
 )
+from tutor.core.moves import PICKUP, PLAY, Move
+from tutor.core.share import decode_question
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import check, effective_top
-from tutor.game import GreedyBot, play_game
-from tutor.moves import PICKUP, PLAY, Move
-from tutor.share import decode_question
-from tutor.table import Table, table_from_dict
-from tutor.variant import Variant, load_variant
+from tutor.play.game import GreedyBot, play_game
+from tutor.rules.variant import Variant, load_variant
 
 PAGAT, LANCASTER = load_variant("pagat"), load_variant("lancaster")
 
@@ -202,7 +202,7 @@ def _pick(found: list[Disagreement], kind: str, test: object) -> list[Disagreeme
 
 
 def _plays(d: Disagreement, rank: str) -> bool:
-    from tutor.cards import rank_index
+    from tutor.core.cards import rank_index
 
     return d.move.kind == PLAY and d.move.cards[0] >> 2 == rank_index(rank)
 

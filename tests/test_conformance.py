@@ -10,8 +10,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from tutor.conformance import run
-from tutor.variant import load_variant
+from tutor.play.conformance import run
+from tutor.rules.variant import load_variant
 
 GAMES = 2000
 
@@ -35,6 +35,7 @@ def _jobs(spec: str, games: int) -> list[tuple[str, int, int, list[int]]]:
     return jobs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["pagat", "lancaster"])
 def test_conformance(spec: str) -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:

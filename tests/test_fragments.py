@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.examples import judge_example, load_example
-from tutor.variant import SLOTS, fragment_catalogue, preset_catalogue
+from tutor.rules.variant import SLOTS, fragment_catalogue, preset_catalogue
+from tutor.teach.examples import judge_example, load_example
 
 CASES = [(f.id, k) for f in fragment_catalogue().values() for k in range(len(f.examples))]
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import apply, check, first_player
-from tutor.records import load_record
-from tutor.variant import GAMES_DIR
+from tutor.play.records import load_record
+from tutor.rules.variant import GAMES_DIR
 
 NARRATED = [
     ("C", "play 3H"), ("D", "play 3S"), ("A", "play 6C"), ("B", "play 8D"), ("A", "play 7H 7S"),

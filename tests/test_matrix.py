@@ -1,11 +1,11 @@
-"""The play-on matrix (tutor.matrix) reads the variant's cells faithfully, for every preset."""
+"""The play-on matrix (tutor.rules.matrix) reads the variant's cells faithfully, for every preset."""
 
 from __future__ import annotations
 
 import pytest
 
-from tutor.cards import EMPTY
-from tutor.matrix import (
+from tutor.core.cards import EMPTY
+from tutor.rules.matrix import (
     RANKS_BY_NAME,
     SEE_THROUGH,
     explain_cell,
@@ -14,7 +14,7 @@ from tutor.matrix import (
     play_matrix,
     short_tags,
 )
-from tutor.variant import load_variant, preset_catalogue
+from tutor.rules.variant import load_variant, preset_catalogue
 
 R = RANKS_BY_NAME
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import JOKER, card_str, parse_card, rank_index
-from tutor.errors import NotationError, TutorError
-from tutor.moves import Move
+from tutor.core.cards import JOKER, card_str, parse_card, rank_index
+from tutor.core.errors import NotationError, TutorError
+from tutor.core.moves import Move
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from tutor.cards import parse_card
+from tutor.core.cards import parse_card
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import apply, check, effective_top, legal_moves
-from tutor.table import Table, table_from_dict
 
 
 def T(players: list[dict[str, Any]], pile: list[Any] | None = None, turn: str = "A", **kw: Any) -> Table:
@@ -188,9 +188,10 @@ def test_check_and_legal_moves_agree_on_a_crowded_table(spec: str) -> None:
 
 
 def test_every_reason_has_a_sentence() -> None:
-    from tutor.engine import Reason, Top, _sentence
-    from tutor.moves import Move
-    from tutor.variant import load_variant
+    from tutor.core.moves import Move
+    from tutor.engine import Reason, Top
+    from tutor.engine.facade import _sentence
+    from tutor.rules.variant import load_variant
 
     t = T([P("A", ["7H", "8H"]), P("B", 3)], [["6H"]])
     v = load_variant("pagat")

@@ -1,4 +1,4 @@
-"""Questions packed into links (tutor.share): round trips, and damaged links refused in one line."""
+"""Questions packed into links (tutor.core.share): round trips, and damaged links refused in one line."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.records import record_catalogue
-from tutor.share import MAX_CODE, ShareError, decode_question, encode_question
-from tutor.table import table_from_dict
+from tutor.core.share import MAX_CODE, ShareError, decode_question, encode_question
+from tutor.core.table import table_from_dict
+from tutor.play.records import record_catalogue
 
 
 def test_round_trip_of_a_real_position() -> None:

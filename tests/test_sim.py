@@ -1,4 +1,4 @@
-"""The simulator (tutor.sim) plays exactly the games tutor.game.play_game plays.
+"""The simulator (tutor.play.sim) plays exactly the games tutor.play.game.play_game plays.
 
 Checked and unchecked paths must agree (STYLE.md, habit 3): for every variant and bot
 here, the simulator's game equals the engine's move for move (as strings), with the same
@@ -13,13 +13,14 @@ import random
 
 import pytest
 
-from tutor import powers, sim
+from tutor.core.errors import TutorError, VariantError
+from tutor.core.table import Table
 from tutor.engine import apply_unchecked, game_over, legal_moves
-from tutor.errors import TutorError, VariantError
-from tutor.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_game, position_key
-from tutor.sim import SimResult, SimUnsupported, simulate, simulate_many, supports
-from tutor.table import Table
-from tutor.variant import (
+from tutor.play import sim
+from tutor.play.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_game, position_key
+from tutor.play.sim import SimResult, SimUnsupported, simulate, simulate_many, supports
+from tutor.rules import powers
+from tutor.rules.variant import (
     Fragment,
     Variant,
     build_variant,

@@ -9,8 +9,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.errors import TableError, TutorError
-from tutor.table import read_table_text, table_from_dict
+from tutor.core.errors import TableError, TutorError
+from tutor.core.table import read_table_text, table_from_dict
 
 GOOD: dict[str, Any] = {
     "players": [

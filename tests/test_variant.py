@@ -9,8 +9,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.errors import TutorError, VariantError
-from tutor.variant import build_variant, fragment_from_data, load_variant
+from tutor.core.errors import TutorError, VariantError
+from tutor.rules.variant import build_variant, fragment_from_data, load_variant
 
 
 def test_presets_load() -> None:
@@ -117,7 +117,7 @@ def test_fragment_loader_raises_only_our_errors(data: dict[str, object]) -> None
 
 
 def test_warnings_for_rules_that_cannot_fire() -> None:
-    from tutor.variant import warnings_for
+    from tutor.rules.variant import warnings_for
 
     v = load_variant("lancaster")
     assert any("two players" in w for w in warnings_for(v, 2))
@@ -134,7 +134,7 @@ def test_requires_names_both_files() -> None:
 
 
 def test_user_fragment_errors_give_file_line_and_key(tmp_path: Path) -> None:
-    from tutor.variant import load_fragment_text
+    from tutor.rules.variant import load_fragment_text
 
     text = ("id: mine\nslot: '9'\ntitle: t\nsummary: s\nsource: {site: a, section: b}\n"
             "powers:\n  - {power: anywhere, rank: '9'}\n  - power: reset\n    rank: eleven\n")
@@ -144,8 +144,8 @@ def test_user_fragment_errors_give_file_line_and_key(tmp_path: Path) -> None:
 
 
 def test_schema_covers_every_power() -> None:
-    from tutor.powers import POWERS
-    from tutor.schema import fragment_schema
+    from tutor.rules.powers import POWERS
+    from tutor.rules.schema import fragment_schema
 
     schema = fragment_schema()
     names = {p["properties"]["power"]["const"] for p in schema["properties"]["powers"]["items"]["oneOf"]}

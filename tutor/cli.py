@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from tutor.cards import card_str
+from tutor.core.cards import card_str
+from tutor.core.errors import TutorError
+from tutor.core.moves import Move
+from tutor.core.table import Table, load_table_file, table_from_dict
 from tutor.engine import check, game_over, legal_moves
-from tutor.errors import TutorError
-from tutor.game import BOTS, play_game
-from tutor.moves import Move
-from tutor.table import Table, load_table_file, table_from_dict
-from tutor.variant import Variant, fragment_catalogue, load_variant, preset_catalogue
+from tutor.play.game import BOTS, play_game
+from tutor.rules.variant import Variant, fragment_catalogue, load_variant, preset_catalogue
 
 
 class _Parser(argparse.ArgumentParser):
@@ -161,7 +161,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from tutor.schema import fragment_schema, preset_schema
+    from tutor.rules.schema import fragment_schema, preset_schema
 
     print(json.dumps(fragment_schema() if args.kind == "fragment" else preset_schema(), indent=1))
     return 0
@@ -170,7 +170,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from tutor.variant import _read_fragment_file, build_variant, parse_yaml, preset_from_data
+    from tutor.rules.variant import _read_fragment_file, build_variant, parse_yaml, preset_from_data
 
     path = Path(args.file)
     try:
@@ -189,7 +189,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from tutor.rulebook import rulebook_markdown
+    from tutor.teach.rulebook import rulebook_markdown
 
     print(rulebook_markdown(load_variant(args.variant)))
     return 0

@@ -1,6 +1,6 @@
 """The advisor's front door: ``hint(table, variant, ...) -> Hint``, and grades.
 
->>> from tutor.table import table_from_dict
+>>> from tutor.core.table import table_from_dict
 >>> t = table_from_dict({"players": [{"name": "A", "hand": ["10H", "4C"]},
 ...                                  {"name": "B", "hand": 3}], "pile": [["AS"]], "turn": "A"})
 >>> h = hint(t, "pagat", iterations=200, seed=1)
@@ -29,11 +29,11 @@ from tutor.advisor.explain import (
 from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, RootStat, move_key, suit_blind
 from tutor.advisor.rollout import Rollout
 from tutor.advisor.view import KnownCards, PlayerView, observe
+from tutor.core.errors import TutorError
+from tutor.core.moves import Move
+from tutor.core.table import Table
 from tutor.engine import apply_unchecked
-from tutor.errors import TutorError
-from tutor.moves import Move
-from tutor.table import Table
-from tutor.variant import Variant, load_variant
+from tutor.rules.variant import Variant, load_variant
 
 
 @dataclass(frozen=True)
@@ -322,7 +322,7 @@ __all__ = ["AdvisorBot", "Grade", "Hint", "MoveAdvice", "answer", "best_move", "
 
 
 class AdvisorBot:
-    """A :class:`tutor.game.Bot` that plays the advisor's best move at a small budget.
+    """A :class:`tutor.play.game.Bot` that plays the advisor's best move at a small budget.
 
     It sees the table only through its own view: pass the game's shared
     :class:`KnownCards` (fed by ``play_game``'s ``on_move``) as ``known`` so it knows

@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 
 from tutor.advisor.view import PlayerView
-from tutor.cards import UNKNOWN
-from tutor.table import Play, Player, Table
-from tutor.variant import Variant
+from tutor.core.cards import UNKNOWN
+from tutor.core.table import Play, Player, Table
+from tutor.rules.variant import Variant
 
 
 class Determinizer:

@@ -21,10 +21,10 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from tutor.cards import EMPTY, N_RANKS
+from tutor.core.cards import EMPTY, N_RANKS
+from tutor.core.table import Table
 from tutor.engine import game_over
-from tutor.table import Table
-from tutor.variant import Variant
+from tutor.rules.variant import Variant
 
 # Fitted by benchmarks/advisor_fit_eval.py --games 300 (15,634 positions; held-out log-loss
 # 1.10 against 1.24 for a uniform guess; calibrated within a few points in every decile).

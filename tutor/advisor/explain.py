@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.advisor.view import PlayerView
-from tutor.cards import EMPTY, RANK_NAMES, card_str
+from tutor.core.cards import EMPTY, RANK_NAMES, card_str
+from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
+from tutor.core.table import Table
 from tutor.engine import BURN, OUT, PLAY_AGAIN, REVERSE, SKIP, apply_unchecked, effective_top
-from tutor.game import seat_key
-from tutor.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
-from tutor.table import Table
-from tutor.variant import Variant
+from tutor.play.game import seat_key
+from tutor.rules.variant import Variant
 
 _WORDS = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")

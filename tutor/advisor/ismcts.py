@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from tutor.advisor.determinize import Determinizer
 from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards, looped
 from tutor.advisor.view import PlayerView
+from tutor.core.moves import FLIP, Move
 from tutor.engine import apply_unchecked, game_over, legal_moves
-from tutor.moves import FLIP, Move
-from tutor.variant import Variant
+from tutor.rules.variant import Variant
 
 MoveKey = tuple[object, ...]
 

@@ -4,7 +4,7 @@ The search takes any :class:`Rollout` (a callable ``(table, variant, rng) ->
 rewards per seat``), so the simulator can be swapped without touching the search.
 
 * :class:`SimRollout` (the search's default, with ``cut=12``) plays greedy moves in the
-  fast simulator (:func:`tutor.sim.play_on`, the same moves as the greedy bot through the
+  fast simulator (:func:`tutor.play.sim.play_on`, the same moves as the greedy bot through the
   engine) for a dozen moves, three rounds of four players, and scores the position it
   reaches with the fitted :func:`tutor.advisor.evaluate.evaluate`; once only two players
   are left and the stock is gone it plays the game out to its true end. About half the
@@ -31,19 +31,19 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from tutor import sim
 from tutor.advisor.evaluate import evaluate, evaluate_zones, special_ranks
-from tutor.cards import EMPTY
+from tutor.core.cards import EMPTY
+from tutor.core.errors import TutorError
+from tutor.core.moves import FLIP, PICKUP, PLAY, READY, Move
+from tutor.core.table import Table
 from tutor.engine import apply_unchecked, effective_top, game_over, is_legal, legal_moves
-from tutor.errors import TutorError
-from tutor.game import GreedyBot, SeatKey, seat_key, setup_moves
-from tutor.moves import FLIP, PICKUP, PLAY, READY, Move
-from tutor.table import Table
-from tutor.variant import Variant
+from tutor.play import sim
+from tutor.play.game import GreedyBot, SeatKey, seat_key, setup_moves
+from tutor.rules.variant import Variant
 
 
 class Policy(Protocol):
-    """Chooses a move (the shape of :class:`tutor.game.Bot`)."""
+    """Chooses a move (the shape of :class:`tutor.play.game.Bot`)."""
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move: ...
 
@@ -81,7 +81,7 @@ class FastGreedy:
     turns over the first face-down card. Each candidate is put to the engine's own judge
     (:func:`tutor.engine.is_legal`), so it never makes an illegal move; where the
     variant has extra kinds of move (swaps, bluffs, gambles, forced plays) or a candidate
-    is refused, it falls back to ``legal_moves`` and :class:`~tutor.game.GreedyBot`.
+    is refused, it falls back to ``legal_moves`` and :class:`~tutor.play.game.GreedyBot`.
     ``legal_moves`` lists every subset of equal cards, which in a two-pack game with
     big hands is most of a rollout's time.
     """
@@ -192,7 +192,7 @@ class PolicyRollout:
 class SimRollout:
     """Play on with greedy players in the fast simulator; score the end or the cut.
 
-    :func:`tutor.sim.play_on` plays the same moves as the greedy bot through the engine
+    :func:`tutor.play.sim.play_on` plays the same moves as the greedy bot through the engine
     (tests/test_sim.py checks that), on mutable state. With ``cut`` > 0 it stops after that
     many moves (unless two players are left without a stock) and the position is scored by
     the fitted evaluation; with ``cut=0`` every simulation is a whole game, scored by its

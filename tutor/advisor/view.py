@@ -1,6 +1,6 @@
 """What one player knows: the observer, and the cards seen going into hands.
 
-The advisor never reads a :class:`~tutor.table.Table` directly: it reads a
+The advisor never reads a :class:`~tutor.core.table.Table` directly: it reads a
 :class:`PlayerView`, built by :func:`observe`. A view holds
 
 - the observer's own hand and everyone's face-up cards (all public),
@@ -20,7 +20,7 @@ Which hand cards of other players count as seen
   Write a count (``hand: 4``) for cards you did not see.
 - The observer's face-down cards and the stock are unknown even when listed.
 
->>> from tutor.table import Table, Player
+>>> from tutor.core.table import Table, Player
 >>> t = Table((Player("A", (1, 2), ((40,),), (7, 8)), Player("B", (30, -1), (), (9,))))
 >>> v = observe(t, 0)
 >>> v.seats[1].hand_known, v.seats[1].hand_size, v.seats[0].face_down
@@ -33,12 +33,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tutor.cards import UNKNOWN, card_str, cards_str, full_pack
-from tutor.errors import TableError
-from tutor.game import SeatKey, seat_key
-from tutor.moves import FLIP, PICKUP, PLAY, SWAP, Move
-from tutor.table import Play, Table
-from tutor.variant import Variant
+from tutor.core.cards import UNKNOWN, card_str, cards_str, full_pack
+from tutor.core.errors import TableError
+from tutor.core.moves import FLIP, PICKUP, PLAY, SWAP, Move
+from tutor.core.table import Play, Table
+from tutor.play.game import SeatKey, seat_key
+from tutor.rules.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ class PlayerView:
     decks: int
     setup: bool = False
     ready: tuple[bool, ...] = ()
-    # positions after pickups this seat has been in already (tutor.game.seat_key): from a
+    # positions after pickups this seat has been in already (tutor.play.game.seat_key): from a
     # KnownCards tracker; a table file has no history, so none
     loops: frozenset[SeatKey] = frozenset()
 
@@ -181,11 +181,11 @@ class KnownCards:
     """Cards seen going into each hand, followed move by move (public knowledge).
 
     Feed it every move with :meth:`update` (the signature matches
-    :func:`tutor.game.play_game`'s ``on_move``). It reads only what everyone at the
+    :func:`tutor.play.game.play_game`'s ``on_move``). It reads only what everyone at the
     table sees: the cards played, the pile that is picked up, a card turned over.
 
     It also remembers, for each seat, the positions after pickups as that seat knew them
-    (:func:`tutor.game.seat_key`: its own hand and what is public), so the advisor can tell
+    (:func:`tutor.play.game.seat_key`: its own hand and what is public), so the advisor can tell
     a move that brings the game back round a circle (:meth:`loops`).
     """
 

@@ -12,7 +12,7 @@ from html import escape
 
 import streamlit as st
 
-from tutor.cards import JOKER, RANK_NAMES, UNKNOWN, card_pretty, card_str, is_red
+from tutor.core.cards import JOKER, RANK_NAMES, UNKNOWN, card_pretty, card_str, is_red
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")

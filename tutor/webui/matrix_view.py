@@ -1,11 +1,11 @@
-"""The "what can be played on what" grid and diagram (:mod:`tutor.matrix`), drawn."""
+"""The "what can be played on what" grid and diagram (:mod:`tutor.rules.matrix`), drawn."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from tutor.matrix import (
+from tutor.rules.matrix import (
     PlayMatrix,
     a_rank,
     explain_cell,
@@ -15,7 +15,7 @@ from tutor.matrix import (
     rank_label,
     top_label,
 )
-from tutor.variant import Variant
+from tutor.rules.variant import Variant
 
 _COLOURS = {"✓": "background-color: #dff0df; color: #1b5e20",
             "✗": "background-color: #f9e0e0; color: #b71c1c",

@@ -3,7 +3,7 @@
 Every page gets its rules from :func:`current_variant`::
 
     from tutor.webui.state import current_variant
-    v = current_variant()          # a tutor.variant.Variant
+    v = current_variant()          # a tutor.rules.variant.Variant
 
 ``app.py`` draws the sidebar (:func:`variant_sidebar`) before each page runs:
 a preset select box and the fragments laid over it. The canonical spec
@@ -23,8 +23,15 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from tutor.errors import TutorError, VariantError
-from tutor.variant import Fragment, Variant, build_variant, fragment_catalogue, load_variant, preset_catalogue
+from tutor.core.errors import TutorError, VariantError
+from tutor.rules.variant import (
+    Fragment,
+    Variant,
+    build_variant,
+    fragment_catalogue,
+    load_variant,
+    preset_catalogue,
+)
 from tutor.webui.cards import inject_css
 
 FALLBACK = "pagat"
@@ -209,7 +216,7 @@ def sidebar_drawn() -> Iterator[None]:
 
 
 def current_variant() -> Variant:
-    """The variant chosen in the sidebar (a :class:`tutor.variant.Variant`).
+    """The variant chosen in the sidebar (a :class:`tutor.rules.variant.Variant`).
 
     ``app.py`` draws the sidebar before every page, so a page simply calls this.
     A page script run without ``app.py`` (``AppTest.switch_page`` runs the page

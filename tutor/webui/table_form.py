@@ -2,7 +2,7 @@
 
 The form's widgets (keys ``lf_*``, kept for the whole session) describe a table the
 way the contract's table file does; :func:`form_to_raw` turns them into that
-file's mapping, which :func:`tutor.table.table_from_dict` validates. Nothing is
+file's mapping, which :func:`tutor.core.table.table_from_dict` validates. Nothing is
 checked here beyond what the widgets cannot express (cards *and* an unseen count
 in one zone). :func:`load_form` fills the widgets from a valid table, e.g. an
 imported file or a shared link.
@@ -19,10 +19,10 @@ from typing import Any, Final
 
 import streamlit as st
 
-from tutor.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_card
-from tutor.errors import TableError
-from tutor.table import CLOCKWISE, Table
-from tutor.variant import Variant
+from tutor.core.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_card
+from tutor.core.errors import TableError
+from tutor.core.table import CLOCKWISE, Table
+from tutor.rules.variant import Variant
 from tutor.webui.cards import card_label
 
 MAX_PLAYERS, MAX_PLAYS = 8, 30

@@ -1,7 +1,7 @@
 """Drawing a table: each seat's zones, the pile play by play, stock and burned cards.
 
 ``show_table(table, v, seat=None)`` draws every card ("all cards shown");
-``seat=k`` draws what that player can see (:func:`tutor.views.seat_view`).
+``seat=k`` draws what that player can see (:func:`tutor.teach.views.seat_view`).
 The whole table is one HTML block, with a plain-text caption saying whose turn
 it is and what the next play must beat.
 """
@@ -12,12 +12,12 @@ from html import escape
 
 import streamlit as st
 
-from tutor.cards import EMPTY, card_pretty, rank_name
+from tutor.core.cards import EMPTY, card_pretty, rank_name
+from tutor.core.table import CLOCKWISE, Table
 from tutor.engine import effective_top, game_over
-from tutor.matrix import a_rank
-from tutor.table import CLOCKWISE, Table
-from tutor.variant import Variant
-from tutor.views import seat_view
+from tutor.rules.matrix import a_rank
+from tutor.rules.variant import Variant
+from tutor.teach.views import seat_view
 from tutor.webui.cards import card_html, cards_html, stacks_html, zone_html
 
 PILE_SHOWN = 6  # plays drawn; older ones are counted

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import Verdict
-from tutor.variant import Variant
+from tutor.rules.variant import Variant
 
 EVENT_WORDS = {
     "burn": "🔥 the pile is burned (out of the game)",

@@ -14,22 +14,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from tutor.cards import EMPTY, JOKER_RANK, full_pack
+from tutor.core.cards import EMPTY, JOKER_RANK, full_pack
+from tutor.core.errors import TutorError
+from tutor.core.moves import PICKUP, PLAY, READY, SWAP, Move
+from tutor.core.table import Player, Table
 from tutor.engine import (
     FACE_UP,
     HAND,
     PICKED_UP,
-    _top_rank,
-    _zone,
     apply_unchecked,
     first_player,
     game_over,
     legal_moves,
+    top_rank,
+    zone_of,
 )
-from tutor.errors import TutorError
-from tutor.moves import PICKUP, PLAY, READY, SWAP, Move
-from tutor.table import Player, Table
-from tutor.variant import Variant, load_variant
+from tutor.rules.variant import Variant, load_variant
 
 NAMES = "ABCDEFGHIJ"
 
@@ -169,8 +169,8 @@ class GreedyBot:
         if best is not None:
             p = table.player
             # a special is worth keeping when picking up a small pile is cheap
-            if best_key is not None and best_key[1] == 1 and v.voluntary_pickup and _zone(p) == HAND:
-                if len(table.pile_cards) <= 2 and len(p.hand) <= v.refill and _top_rank(table, v) != EMPTY:
+            if best_key is not None and best_key[1] == 1 and v.voluntary_pickup and zone_of(p) == HAND:
+                if len(table.pile_cards) <= 2 and len(p.hand) <= v.refill and top_rank(table, v) != EMPTY:
                     for m in moves:
                         if m.kind == PICKUP:
                             return m

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.variant import Fragment, Variant
+from tutor.rules.variant import Fragment, Variant
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Cards and deal", ("deal",)),

@@ -2,7 +2,7 @@
 
 The fragment schema is built from the registered powers, so an editor that knows
 JSON Schema can complete and check a fragment file; the loader's own checks
-(``tutor.variant.fragment_from_data``) stay the authority.
+(``tutor.rules.variant.fragment_from_data``) stay the authority.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 import yaml
 
-from tutor.powers import SIGNATURES
-from tutor.variant import SLOTS
+from tutor.rules.powers import SIGNATURES
+from tutor.rules.variant import SLOTS
 
 _SOURCE = {
     "type": "object",

@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
 
-from tutor.cards import EMPTY, JOKER, UNKNOWN, card_str, is_red, rank_name, rank_plural
-from tutor.errors import TutorError
-from tutor.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
-from tutor.table import Play, Player, Table
-from tutor.variant import Variant, load_variant
+from tutor.core.cards import EMPTY, JOKER, UNKNOWN, card_str, is_red, rank_name, rank_plural
+from tutor.core.errors import TutorError
+from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
+from tutor.core.table import Play, Player, Table
+from tutor.rules.variant import Variant, load_variant
 
 # Events, in the contract's vocabulary.
 BURN, REVERSE, SKIP, PLAY_AGAIN, PICKED_UP, DRAW, OUT, GAME_OVER = (
@@ -1343,3 +1343,13 @@ def _more_sentences(table: Table, v: Variant, move: Move, code: Reason, ctx: dic
     }
     fallback = "The rules allow this move." if code.legal else "The rules do not allow this move."
     return texts.get(code, fallback)
+
+
+def top_rank(table: Table, v: Variant) -> int:
+    """The effective top rank the next play must answer (EMPTY for an empty pile)."""
+    return _top_rank(table, v)
+
+
+def zone_of(p: Player) -> str:
+    """The zone a player plays from now: hand, face up, face down, or none (out)."""
+    return _zone(p)

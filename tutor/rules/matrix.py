@@ -7,7 +7,7 @@ that decides each cell, a sentence for any one cell, the differences between two
 variants, and a Graphviz diagram that draws only what departs from the natural
 order. Nothing here decides a rule; it only reads ``cells``.
 
->>> from tutor.variant import load_variant
+>>> from tutor.rules.variant import load_variant
 >>> m = play_matrix(load_variant("lancaster"))
 >>> m.cell(RANKS_BY_NAME["K"], RANKS_BY_NAME["9"]).legal   # a 9 on a king
 True
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tutor.cards import EMPTY, JOKER_RANK, RANK_NAMES
-from tutor.variant import Variant
+from tutor.core.cards import EMPTY, JOKER_RANK, RANK_NAMES
+from tutor.rules.variant import Variant
 
 RANKS_BY_NAME = {name: i for i, name in enumerate(RANK_NAMES)}
 SEE_THROUGH = "SEE_THROUGH"

@@ -1,7 +1,7 @@
 """What the app hands out about a variant: the house rules sheet and the variant file.
 
 The sheet comes in two forms of the same text, both built from
-:func:`tutor.rulebook.rulebook` and the play-on grid of :mod:`tutor.matrix`:
+:func:`tutor.teach.rulebook.rulebook` and the play-on grid of :mod:`tutor.rules.matrix`:
 Markdown, and a self-contained HTML page laid out for printing on A4 or Letter.
 The variant file (:func:`variant_yaml`) is what ``tutor --variant FILE`` reads.
 """
@@ -13,9 +13,9 @@ from html import escape
 
 import yaml
 
-from tutor.matrix import PlayMatrix, play_matrix
-from tutor.rulebook import rulebook, rulebook_markdown
-from tutor.variant import Variant
+from tutor.rules.matrix import PlayMatrix, play_matrix
+from tutor.rules.variant import Variant
+from tutor.teach.rulebook import rulebook, rulebook_markdown
 
 _CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto;

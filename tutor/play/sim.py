@@ -1,21 +1,21 @@
 """Fast whole-game simulation: a mutable, unchecked twin of the engine for bulk play.
 
-The engine's :class:`~tutor.table.Table` is immutable and every move goes through
+The engine's :class:`~tutor.core.table.Table` is immutable and every move goes through
 ``legal_moves`` and ``apply_unchecked``; that is right for checking and for the app, and
 too slow for thousands of games. This module plays *the same games* as
-:func:`tutor.game.play_game` with the bots of ``tutor.game.BOTS`` (random, playful, greedy,
+:func:`tutor.play.game.play_game` with the bots of ``tutor.play.game.BOTS`` (random, playful, greedy,
 epsilon; one kind for all seats or one per seat): the same deal, the same legal moves in
 the same order, the same random draws, the same stall rules and the same outcome, on plain
 mutable state. ``tests/test_sim.py`` asserts that, move for move, the way python-chess keeps
 ``push`` and ``push_san`` (OpenSpiel ``ApplyAction`` and ``ApplyActionWithLegalityCheck``) in step.
 
 >>> r = simulate("pagat", 4, seed=3)
->>> from tutor.game import play_game
+>>> from tutor.play.game import play_game
 >>> g = play_game("pagat", 4, 3)
 >>> (r.turns, r.loser, r.stalled) == (g.turns, g.loser, g.stalled)
 True
 
-Every rule comes from the compiled :class:`~tutor.variant.Variant`: its ``place``,
+Every rule comes from the compiled :class:`~tutor.rules.variant.Variant`: its ``place``,
 ``transparent``, ``alone_self``, ``burn``, ``reverse``, ``skip`` and ``play_again`` tables and
 its settings are turned once per variant into tuples of ints and bools (:class:`_Rules`);
 the loop reads nothing else. :func:`supports` is False when the variant uses a power this
@@ -32,7 +32,7 @@ How it is fast:
   bot's draw is decoded into the one chosen play without building the others.
 * The effective top, and the rank and length of the run on top, are kept as the pile
   grows, never recomputed from the pile.
-* Moves are small tuples ``(kind, cards, index)``; :class:`~tutor.moves.Move` objects are
+* Moves are small tuples ``(kind, cards, index)``; :class:`~tutor.core.moves.Move` objects are
   made only when a record is asked for.
 
 * A greedy choice in the hand phase is read off ``subs`` too: every copy of the first
@@ -52,10 +52,12 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Any
 
-from tutor.cards import EMPTY, JOKER, N_RANKS
-from tutor.engine import _top_rank, top_run
-from tutor.errors import TutorError
-from tutor.game import (
+from tutor.core.cards import EMPTY, JOKER, N_RANKS
+from tutor.core.errors import TutorError
+from tutor.core.moves import FLIP, PICKUP, PLAY, Move
+from tutor.core.table import Table
+from tutor.engine import top_rank, top_run
+from tutor.play.game import (
     BOTS,
     EpsilonBot,
     GameResult,
@@ -71,9 +73,7 @@ from tutor.game import (
     seat_key_of,
     start,
 )
-from tutor.moves import FLIP, PICKUP, PLAY, Move
-from tutor.table import Table
-from tutor.variant import Variant, load_variant
+from tutor.rules.variant import Variant, load_variant
 
 __all__ = ["SUPPORTED_POWERS", "SimResult", "SimUnsupported", "play", "simulate", "simulate_many",
            "supports", "unsupported_powers"]
@@ -97,7 +97,7 @@ _KINDS = (PLAY, PICKUP, FLIP)
 
 
 class SimUnsupported(TutorError):
-    """The simulator cannot play this variant; use :func:`tutor.game.play_game`."""
+    """The simulator cannot play this variant; use :func:`tutor.play.game.play_game`."""
 
 
 def unsupported_powers(v: Variant | str) -> frozenset[str]:
@@ -118,7 +118,7 @@ def unsupported_powers(v: Variant | str) -> frozenset[str]:
 
 
 def supports(v: Variant | str) -> bool:
-    """Can :func:`simulate` play ``v``? If not, play it with :func:`tutor.game.play_game`."""
+    """Can :func:`simulate` play ``v``? If not, play it with :func:`tutor.play.game.play_game`."""
     return not unsupported_powers(v)
 
 
@@ -305,7 +305,7 @@ _INLINE_RANDBELOW = _inline_randbelow_agrees()
 
 @dataclass
 class SimResult:
-    """One simulated game. Seats are 0-based; names as :func:`tutor.game.deal` gives them."""
+    """One simulated game. Seats are 0-based; names as :func:`tutor.play.game.deal` gives them."""
 
     variant: str
     seed: int
@@ -361,7 +361,7 @@ def _move(kind: int, cards: tuple[int, ...], index: int) -> Move:
 
 # -- the public entry points ---------------------------------------------------
 
-# A bot: a name from tutor.game.BOTS, or a bot object of the four kinds below (its own
+# A bot: a name from tutor.play.game.BOTS, or a bot object of the four kinds below (its own
 # play_rate or eps are used), or one of those per seat.
 BotSpec = str | RandomBot | PlayfulBot | GreedyBot | EpsilonBot | Sequence[Any]
 _RANDOM, _PLAYFUL, _GREEDY, _EPSILON = 0, 1, 2, 3
@@ -443,7 +443,7 @@ def _require(v: Variant) -> None:
     if bad:
         raise SimUnsupported(
             f"{v.id}: the simulator does not implement {', '.join(sorted(bad))}; "
-            "use tutor.game.play_game (or tutor.sim.play, which falls back to it)")
+            "use tutor.play.game.play_game (or tutor.play.sim.play, which falls back to it)")
 
 
 def _bot_objects(bot: BotSpec, players: int) -> list[Any]:
@@ -478,7 +478,7 @@ def _modes(bot: BotSpec, players: int) -> tuple[tuple[int, ...], tuple[float, ..
             modes.append(_EPSILON)
             params.append(float(b.eps))
         else:
-            raise SimUnsupported(f"the simulator does not know the bot {b!r}; use tutor.game.play_game")
+            raise SimUnsupported(f"the simulator does not know the bot {b!r}; use tutor.play.game.play_game")
     return tuple(modes), tuple(params)
 
 
@@ -486,7 +486,7 @@ def simulate_table(v: Variant, table: Table, seed: int, bot: BotSpec = "random",
                    max_turns: int = 4000, repeats: int = 3) -> SimResult:
     """Play on from ``table`` (just after setup, as ``play_game`` starts) with seeded bots."""
     if any(len(stack) > 1 for p in table.players for stack in p.face_up):
-        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
+        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.play.game.play_game")
     return _run(v, _rules(v), _code(table.decks), table, seed, _modes(bot, len(table.players)),
                 max_turns, repeats, False, False)
 
@@ -504,14 +504,14 @@ def play_on(v: Variant, table: Table, seed: int = 0, bot: BotSpec = "greedy", *,
     setup phase, or face-up stacks.
 
     ``avoid`` is ``(seat, keys)``: the game stops, ``stalled`` and ``looped``, at a pickup
-    that leaves a position whose :func:`tutor.game.seat_key` for ``seat`` is in ``keys``
+    that leaves a position whose :func:`tutor.play.game.seat_key` for ``seat`` is in ``keys``
     (a position that seat has been in before, in the game the rollout is part of).
     """
     _require(v)
     if table.setup:
         raise SimUnsupported(f"{v.id}: the table is still in its setup phase")
     if any(len(stack) > 1 for p in table.players for stack in p.face_up):
-        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
+        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.play.game.play_game")
     return _run(v, _rules(v), _code(table.decks), table, seed, _modes(bot, len(table.players)),
                 max_turns, repeats, False, False, opening=False, cut=cut,
                 avoid=avoid if avoid is not None and avoid[1] else None)
@@ -522,7 +522,7 @@ def _game(v: Variant, rules: _Rules, players: int, seed: int,
           decks: int | None, record: bool, audit: bool) -> SimResult:
     table = start(arrange(deal(v, players, seed, decks=decks), v), v)
     if any(len(stack) > 1 for p in table.players for stack in p.face_up):
-        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.game.play_game")
+        raise SimUnsupported(f"{v.id}: face-up stacks of more than one card; use tutor.play.game.play_game")
     return _run(v, rules, _code(table.decks), table, seed, modes, max_turns, repeats, record, audit)
 
 
@@ -631,7 +631,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     stock_left = len(stock)
     pile_val = C.encode(table.pile_cards)
     pile_n = len(table.pile_cards)
-    top = _top_rank(table, v)
+    top = top_rank(table, v)
     run_r, run_n = top_run(table)
     last_by = table.pile[-1].by if table.pile else -1
     pile_ranks = [c >> 2 for c in table.pile_cards]  # ranks laid since the pile was last empty
@@ -683,7 +683,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
         subs = subs_all[seat]
         extra_val = extra_n = 0
         # -- choose a move, and take its cards from their zone ------------------------
-        # The bots draw as tutor.game's do: EpsilonBot rng.random() first, then a random move
+        # The bots draw as tutor.play.game's do: EpsilonBot rng.random() first, then a random move
         # or the greedy one; PlayfulBot rng.random() when it has a play, then a random play or
         # a random move; RandomBot a random move. Plays come before pickups in the move list.
         mode = modes[seat]

@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tutor.core.errors import TutorError
+from tutor.core.moves import Move
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import Verdict, check
-from tutor.errors import TutorError
-from tutor.moves import Move
-from tutor.table import Table, table_from_dict
-from tutor.variant import Fragment, Variant, load_variant, preset_catalogue
+from tutor.rules.variant import Fragment, Variant, load_variant, preset_catalogue
 
 
 @dataclass(frozen=True)

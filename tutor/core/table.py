@@ -1,7 +1,7 @@
 """The position on the table: zones, pile, stock, turn and direction. Immutable.
 
 A :class:`Table` is what the contract's table file describes. Cards are ints
-(:mod:`tutor.cards`); an unseen card is ``UNKNOWN``. Derived facts that depend
+(:mod:`tutor.core.cards`); an unseen card is ``UNKNOWN``. Derived facts that depend
 on the rules (the effective top card, limits, four-of-a-kind runs) live in
 :mod:`tutor.engine`, which reads them off the pile.
 """
@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from tutor.cards import JOKER, RANK_NAMES, UNKNOWN, card_str, parse_card, rank_index
-from tutor.errors import NotationError, TableError
+from tutor.core.cards import JOKER, RANK_NAMES, UNKNOWN, card_str, parse_card, rank_index
+from tutor.core.errors import NotationError, TableError
 
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1

@@ -1,6 +1,6 @@
 """What the app shows of a table: one seat's view, and moves a learner might try.
 
-Pure functions over :class:`tutor.table.Table`; the pages draw their results.
+Pure functions over :class:`tutor.core.table.Table`; the pages draw their results.
 Which moves are legal is never decided here: :func:`moves_to_try` lists the
 moves worth asking about (legal or not) and the engine judges each one.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tutor.cards import UNKNOWN, rank_of
+from tutor.core.cards import UNKNOWN, rank_of
+from tutor.core.moves import FLIP, PICKUP, PLAY, Move
+from tutor.core.table import Table
 from tutor.engine import legal_moves
-from tutor.moves import FLIP, PICKUP, PLAY, Move
-from tutor.table import Table
-from tutor.variant import Variant
+from tutor.rules.variant import Variant
 
 
 def seat_view(table: Table, seat: int) -> Table:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from tutor.errors import VariantError
-from tutor.variant import Variant, build_variant, fragment_catalogue, preset_catalogue
+from tutor.core.errors import VariantError
+from tutor.rules.variant import Variant, build_variant, fragment_catalogue, preset_catalogue
 
 # slots whose fragments depend on a deal of their own; changing them alone makes no sense
 _FIXED = {"core"}

@@ -18,11 +18,11 @@ from typing import Any
 
 import yaml
 
+from tutor.core.errors import TutorError
+from tutor.core.moves import Move
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import Verdict, apply_unchecked, check
-from tutor.errors import TutorError
-from tutor.moves import Move
-from tutor.table import Table, table_from_dict
-from tutor.variant import GAMES_DIR, Variant, load_variant
+from tutor.rules.variant import GAMES_DIR, Variant, load_variant
 
 
 @dataclass(frozen=True)

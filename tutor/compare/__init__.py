@@ -4,7 +4,7 @@ Four answers, each plain data (the page and ``tutor compare`` only lay them out)
 
 1. :func:`slot_rows`: the rules slot by slot, one fragment per variant, differing slots marked.
 2. :func:`difference_grid`: the play-on matrices' disagreements (the matrices and diagrams
-   themselves are :mod:`tutor.matrix`'s).
+   themselves are :mod:`tutor.rules.matrix`'s).
 3. :func:`find_disagreements`: positions from seeded games where the same move is legal in
    one variant and not in another, or is legal in all but sets off different events (a burn,
    a reversal, playing again, a draw) or hands the turn to a different player. One example
@@ -32,7 +32,7 @@ How the statistics are computed (:func:`summarize`):
   leads, if only one has that few (on a tie the lead stays where it was). A change is
   counted when someone else takes the lead from a leader who is still in the game.
 * Both need every legal move of every position, which only the engine lists; where the
-  fast simulator (:mod:`tutor.sim`) plays the games, the first ``observe`` games are played
+  fast simulator (:mod:`tutor.play.sim`) plays the games, the first ``observe`` games are played
   (the same games) through the engine as well, and these two figures come from them.
 
 Seats rotated: game ``i`` uses the deal of seed ``seed + i // players`` with every hand
@@ -60,8 +60,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from tutor import sim
-from tutor.cards import EMPTY, JOKER, cards_str, is_red
+from tutor.core.cards import EMPTY, JOKER, cards_str, is_red
+from tutor.core.errors import TutorError
+from tutor.core.moves import FLIP, PICKUP, PLAY, Move
+from tutor.core.share import encode_question
+from tutor.core.table import Play, Player, Table
 from tutor.engine import (
     DRAW,
     PICKED_UP,
@@ -73,13 +76,10 @@ from tutor.engine import (
     judge,
     legal_moves,
 )
-from tutor.errors import TutorError
-from tutor.game import BOTS, NAMES, Bot, arrange, deal, lowest_lead, position_key, start
-from tutor.matrix import a_rank, matrix_differences, play_matrix, rank_label
-from tutor.moves import FLIP, PICKUP, PLAY, Move
-from tutor.share import encode_question
-from tutor.table import Play, Player, Table
-from tutor.variant import SLOTS, Fragment, Variant, load_variant
+from tutor.play import sim
+from tutor.play.game import BOTS, NAMES, Bot, arrange, deal, lowest_lead, position_key, start
+from tutor.rules.matrix import a_rank, matrix_differences, play_matrix, rank_label
+from tutor.rules.variant import SLOTS, Fragment, Variant, load_variant
 
 if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
     import pandas as pd
@@ -259,7 +259,7 @@ class GameRecord:
 def rotated_start(v: Variant, players: int, seed: int, rotation: int) -> Table:
     """The deal of ``seed`` with every hand moved ``rotation`` seats on, set up, first player found.
 
-    Rotation 0 is exactly the table :func:`tutor.game.play_game` starts from.
+    Rotation 0 is exactly the table :func:`tutor.play.game.play_game` starts from.
     """
     table = deal(v, players, seed)
     if rotation % players:
@@ -315,7 +315,7 @@ class _Lead:
 def engine_game(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, observe: bool = False,
                 max_turns: int = MAX_TURNS, repeats: int = REPEATS, index: int = 0,
                 on_position: Callable[[Table], None] | None = None) -> GameRecord:
-    """Play a game from ``table`` through the engine, as :func:`tutor.game.play_game` plays it
+    """Play a game from ``table`` through the engine, as :func:`tutor.play.game.play_game` plays it
     (the same bots' draws, lead rule and stall rules); with ``observe`` count real choices and
     lead changes. ``on_position`` sees every position before its move."""
     rng = random.Random(seed * 7919 + 1)

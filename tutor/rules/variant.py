@@ -23,11 +23,11 @@ from typing import Any
 
 import yaml
 
-from tutor.cards import EMPTY, N_RANKS, RANK_NAMES
-from tutor.errors import VariantError
-from tutor.powers import Rules, apply_power
+from tutor.core.cards import EMPTY, N_RANKS, RANK_NAMES
+from tutor.core.errors import VariantError
+from tutor.rules.powers import Rules, apply_power
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 FRAGMENTS_DIR = RULES_DIR / "fragments"
 PRESETS_DIR = RULES_DIR / "presets"
 GAMES_DIR = RULES_DIR / "games"
@@ -253,7 +253,7 @@ def load_fragment_text(text: str, where: str) -> Fragment:
     try:
         return fragment_from_data(data, where)
     except VariantError as exc:
-        from tutor.schema import locate
+        from tutor.rules.schema import locate
 
         msg = str(exc)
         line = locate(text, msg[len(where) + 2:] if msg.startswith(where + ": ") else msg)

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.cards import N_RANKS, rank_index
-from tutor.errors import NotationError, VariantError
+from tutor.core.cards import N_RANKS, rank_index
+from tutor.core.errors import NotationError, VariantError
 
 
 @dataclass

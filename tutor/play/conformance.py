@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tutor.core.moves import FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
+from tutor.core.table import Table
 from tutor.engine import apply_unchecked, check, game_over, is_legal, legal_moves
-from tutor.game import Bot, EpsilonBot, play_game
-from tutor.moves import FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
-from tutor.table import Table
-from tutor.variant import Variant, load_variant
+from tutor.play.game import Bot, EpsilonBot, play_game
+from tutor.rules.variant import Variant, load_variant
 
 
 @dataclass

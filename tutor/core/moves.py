@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.cards import RANK_NAMES, card_str, parse_card, rank_index
-from tutor.errors import NotationError
+from tutor.core.cards import RANK_NAMES, card_str, parse_card, rank_index
+from tutor.core.errors import NotationError
 
 Kind = Literal["play", "flip", "pickup", "swap", "ready", "place", "gamble", "slide", "call"]
 PLAY: Kind = "play"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.errors import NotationError
+from tutor.core.errors import NotationError
 
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 SUIT_NAMES = ("C", "D", "H", "S")

@@ -4,7 +4,7 @@ The table is the contract's table file as plain data; the string is the JSON of
 ``{"table": ..., "move": ...}``, zlib-compressed and written in URL-safe base64
 without padding. Decoding checks every step and raises :class:`ShareError`, a
 ``TutorError``, with one line; it never builds a table itself (that is
-:func:`tutor.table.table_from_dict`'s job, which says what is wrong with it).
+:func:`tutor.core.table.table_from_dict`'s job, which says what is wrong with it).
 
 >>> code = encode_question({"players": [{"name": "A", "hand": ["7H"]}], "turn": "A"}, "play 7H")
 >>> decode_question(code).move
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.errors import TutorError
+from tutor.core.errors import TutorError
 
 MAX_CODE = 8000  # characters of a code we accept
 MAX_JSON = 200_000  # bytes a code may expand to

@@ -1,0 +1,1 @@
+"""The bottom layer: cards, moves, the immutable table, errors, share codes."""

@@ -1,0 +1,1 @@
+"""Whole games: dealing, setup, bots, the game runner, records and the conformance run."""

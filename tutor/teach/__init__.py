@@ -1,0 +1,1 @@
+"""Teaching: the rulebook, the house-rules sheet, worked examples and lessons."""
