@@ -17,10 +17,10 @@ import streamlit as st
 from tutor.advisor import AdvisorBot, Grade, Hint, KnownCards, grade, prepare
 from tutor.advisor.api import answer
 from tutor.advisor.ismcts import Progress
-from tutor.core.cards import card_pretty
-from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
+from tutor.core.moves import PLAY, Move
 from tutor.core.table import Table
 from tutor.engine import apply_unchecked, check, game_over, legal_moves
+from tutor.engine.words import move_words
 from tutor.play.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_moves
 from tutor.rules.variant import Variant
 from tutor.webui.state import current_variant
@@ -71,17 +71,7 @@ class Game:
 
 
 def move_label(m: Move) -> str:
-    if m.kind == PLAY:
-        return "play " + " ".join(card_pretty(c) for c in m.cards)
-    if m.kind == PICKUP:
-        return "pick up the pile" + (" adding " + " ".join(card_pretty(c) for c in m.cards) if m.cards else "")
-    if m.kind == FLIP:
-        return f"turn over face-down card {m.index}"
-    if m.kind == SWAP:
-        return f"swap {card_pretty(m.cards[0])} (hand) for {card_pretty(m.cards[1])} (face up)"
-    if m.kind == READY:
-        return "ready: start the game"
-    return str(m)
+    return move_words(m)
 
 
 def new_game(v: Variant, seats: int, bot: str, effort: str, seed: int) -> Game:

@@ -20,7 +20,6 @@ from tutor.advisor.explain import (
     follow_up,
     grade_for,
     interval,
-    pct,
     sentence,
     standard_error,
     too_close,
@@ -33,6 +32,7 @@ from tutor.core.errors import TutorError
 from tutor.core.moves import Move
 from tutor.core.table import Table
 from tutor.engine import apply_unchecked
+from tutor.engine.words import pct
 from tutor.rules.variant import Variant, load_variant
 
 

@@ -13,49 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.advisor.view import PlayerView
-from tutor.core.cards import EMPTY, RANK_NAMES, card_str
+from tutor.core.cards import EMPTY, card_str
 from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
 from tutor.core.table import Table
 from tutor.engine import BURN, OUT, PLAY_AGAIN, REVERSE, SKIP, apply_unchecked, effective_top
+from tutor.engine.words import a, listing, number, pct, plural, some, word
 from tutor.play.game import seat_key
 from tutor.rules.variant import Variant
-
-_WORDS = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def word(rank: int) -> str:
-    return "empty pile" if rank == EMPTY else _WORDS.get(rank, RANK_NAMES[rank])
-
-
-def a(rank: int) -> str:
-    w = word(rank)
-    return ("an " if w in ("8", "ace") else "a ") + w
-
-
-def plural(rank: int) -> str:
-    return _WORDS[rank] + "s" if rank in _WORDS else RANK_NAMES[rank] + "s"
-
-
-def number(n: int) -> str:
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
-def some(rank: int, n: int) -> str:
-    """'a 7', 'two 7s'."""
-    return a(rank) if n == 1 else f"{number(n)} {plural(rank)}"
-
-
-def listing(items: Sequence[str]) -> str:
-    items = list(dict.fromkeys(items))
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
-
 
 # -- what a rank does in a variant ----------------------------------------
 

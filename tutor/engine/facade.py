@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
 
-from tutor.core.cards import EMPTY, JOKER, UNKNOWN, card_str, is_red, rank_name, rank_plural
+from tutor.core.cards import EMPTY, JOKER, UNKNOWN, card_str, is_red, rank_plural
 from tutor.core.errors import TutorError
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
 from tutor.core.table import Play, Player, Table
+from tutor.engine.words import a, the, word
 from tutor.rules.variant import Variant, load_variant
 
 # Events, in the contract's vocabulary.
@@ -1146,7 +1147,7 @@ def _effects(table: Table, v: Variant, move: Move, events: list[str]) -> tuple[s
     origin = v.origin[rank] if rank >= 0 else {}
     if BURN in events:
         if rank >= 0 and v.burn[rank]:
-            bits.append(f"{_the(rank)} burns the pile")
+            bits.append(f"{the(rank)} burns the pile")
             frags.append(origin.get("burn", ""))
         else:
             bits.append("four of a kind together on top burn the pile")
@@ -1193,22 +1194,6 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 # -- sentences -------------------------------------------------------------
 
 
-_WORDS = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}
-
-
-def _word(rank: int) -> str:
-    return _WORDS.get(rank, rank_name(rank))
-
-
-def _a(rank: int) -> str:
-    word = _word(rank)
-    return ("an " if word in ("8", "ace") else "a ") + word
-
-
-def _the(rank: int) -> str:
-    return "the " + _word(rank)
-
-
 def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str, object]) -> str:
     p = table.player
     who = p.name
@@ -1217,7 +1202,7 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
     under = ""
     if isinstance(top, Top) and top.looked_through:
         seen = top.looked_through
-        what = rank_plural(seen[0]) if len(seen) > 1 else _word(seen[0])
+        what = rank_plural(seen[0]) if len(seen) > 1 else word(seen[0])
         under = f" under the transparent {what}"
     if isinstance(rank, int):
         n = int(ctx.get("n", 1))  # type: ignore[call-overload]
@@ -1225,7 +1210,7 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
         if n > 1:
             played, s_ = f"{words[n] if n < len(words) else n} {rank_plural(rank)}", ""
         else:
-            played, s_ = _a(rank), "s"
+            played, s_ = a(rank), "s"
         cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
         if ctx.get("reversed"):
@@ -1235,28 +1220,28 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
                 return f"Only transparent cards are on the pile, so anything may follow: {played} is fine."
             return f"The pile is empty, so {played} may start it."
         if code is Reason.BEATS:
-            return f"{cap} beat{s_} {_the(t)}{under}."
+            return f"{cap} beat{s_} {the(t)}{under}."
         if code is Reason.MATCHES:
-            return f"{cap} equal{s_} {_the(t)}{under}, and an equal card may be played."
+            return f"{cap} equal{s_} {the(t)}{under}, and an equal card may be played."
         if code is Reason.ANYWHERE:
-            what = cap if n > 1 else _a(rank).capitalize()
-            return f"{what} may be played on any card, {_the(t)}{under} included."
+            what = cap if n > 1 else a(rank).capitalize()
+            return f"{what} may be played on any card, {the(t)}{under} included."
         if code is Reason.RESET:
-            return f"Any card may be played on {_a(t)}{under}."
+            return f"Any card may be played on {a(t)}{under}."
         if code is Reason.UNDER_LIMIT:
-            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} {'is' if s_ else 'are'}."
+            return f"{the(t).capitalize()}{under} makes the next play {a(t)} or lower, and {played} {'is' if s_ else 'are'}."
         if code is Reason.UNBEATABLE_OK:
-            return f"Only some cards may go on {_a(t)}, and {played} {'is' if s_ else 'are'} allowed."
+            return f"Only some cards may go on {a(t)}, and {played} {'is' if s_ else 'are'} allowed."
         if code is Reason.FOUR_ANYTIME:
             return f"Four or more {rank_plural(rank)} from the hand may be played on any card."
         if code is Reason.TOO_LOW:
-            return f"{cap} do{'es' if s_ else ''} not beat {_the(t)}{under}."
+            return f"{cap} do{'es' if s_ else ''} not beat {the(t)}{under}."
         if code is Reason.OVER_LIMIT:
-            return f"{_the(t).capitalize()}{under} makes the next play {_a(t)} or lower, and {played} {'is' if s_ else 'are'} higher."
+            return f"{the(t).capitalize()}{under} makes the next play {a(t)} or lower, and {played} {'is' if s_ else 'are'} higher."
         if code is Reason.NOT_ON:
-            return f"In this variant {_a(rank)} cannot be played on {_a(t)}{under}."
+            return f"In this variant {a(rank)} cannot be played on {a(t)}{under}."
         if code is Reason.UNBEATABLE:
-            return f"Only the cards this variant allows may go on {_a(t)}{under}, and {played} {'is' if s_ else 'are'} not among them."
+            return f"Only the cards this variant allows may go on {a(t)}{under}, and {played} {'is' if s_ else 'are'} not among them."
     if code is Reason.MIXED_RANKS:
         return "Cards played together must all be of one rank."
     if code is Reason.NOT_HELD:
