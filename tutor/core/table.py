@@ -105,6 +105,12 @@ class Table:
                 return len(cards)
             return [card_str(c) for c in cards]
 
+        def hand(cards: tuple[int, ...]) -> list[str] | int | dict[str, Any]:
+            unseen = sum(1 for c in cards if c == UNKNOWN)
+            if unseen and unseen < len(cards):  # partly seen: the cards seen, and how many more
+                return {"seen": [card_str(c) for c in cards if c != UNKNOWN], "unseen": unseen}
+            return zone(cards)
+
         players = []
         for p in self.players:
             up: list[Any] | int = [
@@ -114,7 +120,7 @@ class Table:
             if p.face_up and all(s == (UNKNOWN,) for s in p.face_up):
                 up = len(p.face_up)
             players.append(
-                {"name": p.name, "hand": zone(p.hand), "face_up": up,
+                {"name": p.name, "hand": hand(p.hand), "face_up": up,
                  "face_down": zone(p.face_down)}
             )
         data: dict[str, Any] = {
@@ -213,7 +219,7 @@ def table_from_dict(
         if name in names:
             raise TableError(f"{at}.name: two players are called {name!r}")
         names.append(name)
-        hand = tuple(sorted(_zone(rp.get("hand", []), f"{at}.hand")))
+        hand = tuple(sorted(_hand(rp.get("hand", []), f"{at}.hand")))
         face_down = _zone(rp.get("face_down", []), f"{at}.face_down")
         face_up = _face_up(rp.get("face_up", []), f"{at}.face_up")
         players.append(Player(name, hand, face_up, face_down))
@@ -278,6 +284,23 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
         except NotationError:
             raise TableError(f"{at}[{k}]: {item!r} is not a card") from None
     return tuple(out)
+
+
+def _hand(raw: Any, at: str) -> tuple[int, ...]:
+    """A hand: a list of cards, a count of unseen cards, or both, as ``{seen: [QC, QH], unseen: 3}``
+    (cards seen going in, at a pickup, and how many more nobody but the player has seen)."""
+    if not isinstance(raw, Mapping):
+        return _zone(raw, at)
+    extra = set(map(str, raw)) - {"seen", "unseen"}
+    if extra:
+        raise TableError(f"{at}: unknown key {sorted(extra)[0]!r} (a partly seen hand has 'seen' and 'unseen')")
+    seen = _zone(raw.get("seen", []), f"{at}.seen")
+    if UNKNOWN in seen:
+        raise TableError(f"{at}.seen: list the cards seen; put the number of the others in 'unseen'")
+    unseen = raw.get("unseen", 0)
+    if isinstance(unseen, bool) or not isinstance(unseen, int):
+        raise TableError(f"{at}.unseen: {unseen!r} is not a number of cards")
+    return seen + _zone(unseen, f"{at}.unseen")
 
 
 def _face_up(raw: Any, at: str) -> tuple[tuple[int, ...], ...]:
