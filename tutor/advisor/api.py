@@ -16,23 +16,25 @@ from dataclasses import dataclass, replace
 
 from tutor.advisor.explain import (
     Facts,
+    LineStep,
     facts,
-    follow_up,
     grade_for,
     interval,
+    plan,
+    principled,
     sentence,
     standard_error,
     too_close,
     uncap,
 )
-from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, RootStat, move_key, suit_blind
+from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, move_key, suit_blind
 from tutor.advisor.rollout import Rollout
 from tutor.advisor.view import KnownCards, PlayerView, observe
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
 from tutor.core.table import Table
 from tutor.engine import apply_unchecked
-from tutor.engine.words import pct
+from tutor.engine.words import listing, pct
 from tutor.rules.variant import Variant, load_variant
 
 
@@ -79,6 +81,7 @@ class Hint:
     close: bool  # best and runner-up too close to call
     steps: tuple[str, ...]  # the rule or idea, the move, the numbers
     names: tuple[str, ...] = ()  # the seats' names
+    principle: bool = False  # too close to call, and the principle (the cheapest plain play) chose
 
     @property
     def best(self) -> Move | None:
@@ -100,7 +103,7 @@ class Hint:
             "player": self.player, "variant": self.variant, "goal": self.goal,
             "best": str(self.best) if self.best else None,
             "simulations": self.simulations, "seconds": round(self.seconds, 3), "seed": self.seed,
-            "verdict": self.verdict, "close": self.close, "steps": list(self.steps),
+            "verdict": self.verdict, "close": self.close, "principle": self.principle, "steps": list(self.steps),
             "moves": [a.to_json() for a in self.moves],
         }
 
@@ -180,6 +183,18 @@ def prepare(
     return ISMCTS(view, v, seed=seed, rollout=rollout, root_moves=root_moves, **search_options)  # type: ignore[arg-type]
 
 
+def principal_line(search: ISMCTS, key: MoveKey, depth: int = 8) -> list[LineStep]:
+    """The search's principal line below a root choice: the most visited child, then its most
+    visited child..., as (move key, seat, visits, visits of the parent) (read from the tree)."""
+    node = search.root.children.get(key)
+    line: list[LineStep] = []
+    while node is not None and node.children and len(line) < depth:
+        child = max(node.children.values(), key=lambda c: c.visits)
+        line.append((child.key, child.seat, child.visits, node.visits))
+        node = child
+    return line
+
+
 def answer(search: ISMCTS, seed: int = 0) -> Hint:
     """The hint from a search's statistics so far."""
     view, v = search.view, search.v
@@ -198,43 +213,68 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
     for s in ordered:
         f = facts(view, v, det, s.moves[0], all_moves)
         clauses = list(f.clauses)
-        more = follow_up(view, s.replies, s.visits)
+        more = plan(view, v, s.moves[0], principal_line(search, s.key), f.pile_after)
         if more:
             clauses.append(more)
-        low, high = interval(s.mean, s.visits, s.std)
+        certain = f.certain and s.visits > 0 and s.mean >= 1.0 - 1e-9
+        low, high = interval(s.mean, s.visits, s.std, certain=certain)
         advice.append(MoveAdvice(s.moves[0], s.moves[1:], s.mean, low, high, s.visits, s.std,
                                  sentence(clauses), f))
-    verdict, close = _compare(advice, ordered)
-    best = advice[0]
+    ranked, verdict, close, principle = _compare(v, advice)
+    best = ranked[0]
     words = "you win" if goal == "winner" else "you avoid being the shithead"
+    if principle:
+        idea = principle
+    elif close and len(ranked) > 1:
+        idea = "The search cannot separate the top moves, and none of them is a plain play. " + best.facts.idea
+    else:
+        idea = best.facts.idea
     steps = (
-        best.facts.idea,
+        idea,
         str(best.move)[:1].upper() + str(best.move)[1:] + (f" (or {', '.join(map(str, best.equivalent))}: the same choice)"
                                        if best.equivalent else "")
         + (": " + uncap(best.why, names) if best.why else "."),
         f"After it {words} in {pct(best.score)} of the simulations (95% interval {pct(best.low)} to "
         f"{pct(best.high)}, {best.simulations} simulations). {verdict}",
     )
-    return Hint(me.name, view.seat, v.id, goal, tuple(advice), search.iterations, search.seconds, seed,
-                verdict, close, steps, tuple(names))
+    return Hint(me.name, view.seat, v.id, goal, tuple(ranked), search.iterations, search.seconds, seed,
+                verdict, close, steps, tuple(names), bool(principle))
 
 
-def _compare(advice: Sequence[MoveAdvice], stats: Sequence[RootStat]) -> tuple[str, bool]:
+def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice], str, bool, str]:
+    """The moves in the order to show them, the verdict, whether the top is too close to call,
+    and the principle that chose among the moves too close to call ('' when none did)."""
+    ranked = list(advice)
     if len(advice) == 1:
         only = advice[0]
         if only.equivalent:
-            return f"Every legal move is the same choice as {only.move}.", False
-        return f"{only.move} is the only legal move.", False
+            return ranked, f"Every legal move is the same choice as {only.move}.", False, ""
+        return ranked, f"{only.move} is the only legal move.", False, ""
     a, b = advice[0], advice[1]
-    se_a, se_b = standard_error(a.std, a.simulations), standard_error(b.std, b.simulations)
     if a.simulations < 2 or b.simulations < 2:
-        return "Too few simulations to compare the moves yet.", True
-    if too_close(a.score, se_a, b.score, se_b):
-        return (f"{a.move} and {b.move} are too close to call ({pct(a.score)} against {pct(b.score)}): "
-                "either is fine."), True
-    diff = 100 * (a.score - b.score)
-    return (f"{a.move} is better than the runner-up, {b.move}, by {diff:.0f} point{'s' if round(diff) != 1 else ''} "
-            f"({pct(a.score)} against {pct(b.score)})."), False
+        return ranked, "Too few simulations to compare the moves yet.", True, ""
+    se_a = standard_error(a.score, a.simulations)
+    enough = max(20, a.simulations // 10)  # a move the search barely tried is not a contender
+    rivals = [x for x in advice[1:] if x.simulations >= enough
+              and too_close(a.score, se_a, x.score, standard_error(x.score, x.simulations))]
+    if not rivals:
+        diff = 100 * (a.score - b.score)
+        return ranked, (f"{a.move} is better than the runner-up, {b.move}, by {diff:.0f} "
+                        f"point{'s' if round(diff) != 1 else ''} ({pct(a.score)} against {pct(b.score)})."), False, ""
+    group = [a, *rivals]
+    named = listing([str(x.move) for x in group[:3]]) + (" and others" if len(group) > 3 else "")
+    chosen, principle = principled(v, [x.facts for x in group])
+    if chosen is None:
+        return ranked, (f"{named} are too close to call ({pct(a.score)} against {pct(rivals[0].score)}): "
+                        "the search could not separate them, and none is a play, so either will do."), True, ""
+    pick = next(x for x in group if x.facts is chosen)
+    if pick is a:
+        return ranked, (f"The search could not separate {named} ({pct(a.score)} against {pct(rivals[0].score)}, "
+                        f"within its error); {a.move} is also the principle's choice (step 1)."), True, principle
+    ranked = [pick] + [x for x in advice if x is not pick]
+    return ranked, (f"The search could not separate {named} ({pct(a.score)} for {a.move} against "
+                    f"{pct(pick.score)} for {pick.move}, within its error), so the principle of step 1 "
+                    f"chooses {pick.move}."), True, principle
 
 
 def hint(
@@ -285,7 +325,8 @@ def grade(h: Hint, move: Move | str) -> Grade:
         return Grade("best", 0.0, best.move, f"The advisor's choice too: {uncap(best.why, h.names)}")
     drop = max(0.0, best.score - chosen.score)
     label = grade_for(drop)
-    se = (standard_error(best.std, best.simulations) ** 2 + standard_error(chosen.std, chosen.simulations) ** 2) ** 0.5
+    se = (standard_error(best.score, best.simulations) ** 2
+          + standard_error(chosen.score, chosen.simulations) ** 2) ** 0.5
     sure = chosen.high < best.low or (chosen.simulations >= 20 and best.simulations >= 20 and drop > 1.96 * se)
     if label in ("best", "good"):
         label = "good"
@@ -318,7 +359,7 @@ def best_move(table: Table, variant: Variant | str, moves: Sequence[Move] | None
 
 
 __all__ = ["AdvisorBot", "Grade", "Hint", "MoveAdvice", "answer", "best_move", "grade", "hint", "known_from_history",
-           "move_key", "prepare"]
+           "move_key", "prepare", "principal_line"]
 
 
 class AdvisorBot:

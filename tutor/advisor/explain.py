@@ -1,9 +1,20 @@
-"""Why a move: plain sentences from what the move does and what the search saw follow.
+"""Why a move: plain sentences from what the move does, what the player can count, and what
+the search saw follow.
 
-Everything here reads the observer's :class:`~tutor.advisor.view.PlayerView` and a
-determinisation of it only for facts that do not depend on the hidden cards (what a
-play burns, reverses or skips, who moves next, whether the player goes out). The
-chance that a blind flip goes is computed from the unseen cards, not from the deal.
+Everything here reads the observer's :class:`~tutor.advisor.view.PlayerView`; a
+determinisation of it is used only for facts that do not depend on the hidden cards (what
+a play burns, reverses or skips, who moves next, whether the player goes out). The counts
+(how many unseen cards go on the top, what the next player is known to hold, how many
+cards of a rank are still out) come from :mod:`tutor.advisor.facts`, which reads the view
+alone. What a special card buys and costs is read from the variant's own tables, and the
+rule is named by its fragment's title when it is the reason.
+
+The numbers: :func:`interval` is the 95% interval of a move's chance, counting the Monte
+Carlo error as if every simulation were one finished game (a cut-off simulation scored 77%
+by the evaluation is a 77% chance, not a certainty) and, for the share of the simulations
+the evaluation decided, its calibration error (:data:`EVAL_ERROR`). :func:`too_close` says
+when the search cannot separate two moves; :func:`principled` then picks the cheapest plain
+play, the principle a strong player falls back on.
 """
 
 from __future__ import annotations
@@ -12,33 +23,40 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tutor.advisor.facts import (
+    answer,
+    blind_only,
+    cards_words,
+    does_words,
+    goes_anywhere,
+    limits,
+    not_on,
+    odds,
+    pile_cards,
+    rank_count,
+    resets,
+    restriction_words,
+    special,
+    specials_held,
+)
 from tutor.advisor.view import PlayerView
-from tutor.core.cards import EMPTY, card_str
+from tutor.core.cards import EMPTY, card_pretty
 from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
 from tutor.core.table import Table
-from tutor.engine import BURN, OUT, PLAY_AGAIN, REVERSE, SKIP, apply_unchecked, effective_top
-from tutor.engine.words import a, listing, number, pct, plural, some, word
+from tutor.engine import (
+    BURN,
+    GAME_OVER,
+    OUT,
+    PLAY_AGAIN,
+    REVERSE,
+    SKIP,
+    apply_unchecked,
+    effective_top,
+    top_run,
+)
+from tutor.engine.words import a, does, listing, number, pct, plural, some, word
 from tutor.play.game import seat_key
 from tutor.rules.variant import Variant
-
-# -- what a rank does in a variant ----------------------------------------
-
-
-def resets(v: Variant, rank: int) -> bool:
-    return any(v.cells[rank][r][1] == "RESET" for r in range(14))
-
-
-def limits(v: Variant, rank: int) -> bool:
-    return any(v.cells[rank][r][1] == "OVER_LIMIT" for r in range(14))
-
-
-def anywhere(v: Variant, rank: int) -> bool:
-    return any(v.cells[t][rank][1] == "ANYWHERE" for t in range(15))
-
-
-def special(v: Variant, rank: int) -> bool:
-    """A card worth keeping: it goes on anything, burns, or is looked through."""
-    return v.burn[rank] or v.transparent[rank] or anywhere(v, rank) or resets(v, rank)
 
 
 def rule_titles(v: Variant, rank: int) -> list[tuple[str, str]]:
@@ -53,12 +71,20 @@ def rule_titles(v: Variant, rank: int) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
+def _rule_for(v: Variant, key: str) -> str:
+    """The title of the fragment that set a table-wide rule (``final_card_combo``...), or ''."""
+    try:
+        return v.fragment(v.setting_origin(key)).title
+    except (KeyError, ValueError):
+        return ""
+
+
 # -- facts about one move -------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Facts:
-    """What a move does, read off a determinisation (only the hidden-card-free parts)."""
+    """What a move does and what the player can count about it (nothing hidden is read)."""
 
     move: Move
     events: tuple[str, ...]
@@ -67,100 +93,131 @@ class Facts:
     next_seat: int  # who moves after it (-1 if the game ends)
     clauses: tuple[str, ...]
     idea: str  # the rule or idea to look at (step one of a hint)
+    certain: bool = False  # the outcome does not depend on anything unseen (the move puts you out)
+    pile_after: int = 0  # cards on the pile after the move
+    next_odds: float = -1.0  # the chance the next player's blind flip goes (-1: they do not flip next)
 
 
-def _held_specials(view: PlayerView, v: Variant, exclude: Sequence[int] = ()) -> list[int]:
+def _kept(v: Variant, view: PlayerView, exclude: Sequence[int] = ()) -> tuple[str, int]:
+    """``('your two 10s (each burns the pile and goes on anything)', 2)``: the specials the player
+    keeps after playing ``exclude`` (hand, or face up with an empty hand), and how many cards."""
     me = view.me
-    held = list(me.hand_known) if me.hand_size else [c for st in me.face_up for c in st]
-    rest = list(held)
+    held = list(me.hand_known if me.hand_size else [c for st in me.face_up for c in st])
     for c in exclude:
-        if c in rest:
-            rest.remove(c)
-    return sorted({c >> 2 for c in rest if special(v, c >> 2)})
-
-
-def flip_chance(view: PlayerView, v: Variant) -> float:
-    """The chance that a blind face-down card goes on the pile (over the unseen cards)."""
-    pool = view.unknown_pool(v)
-    if not pool:
-        return 0.0
-    table = Table(players=(), pile=view.pile)
-    top = effective_top(table, v).rank
-    return sum(1 for c in pool if v.place[top][c >> 2]) / len(pool)
+        if c in held:
+            held.remove(c)
+    ranks = specials_held(view, v, exclude)
+    if not ranks:
+        return "", 0
+    count = {r: sum(1 for c in held if c >> 2 == r) for r in ranks}
+    parts = [f"{number(count[r])} {plural(r)}" if count[r] > 1 else word(r) for r in ranks]
+    total = sum(count.values())
+    if len(ranks) == 1:
+        what = does_words(v, ranks[0])
+        return (f"your {parts[0]} ({'each' if total > 1 else 'it'} {what})" if what else f"your {parts[0]}"), total
+    return "your " + listing(parts), total
 
 
 def facts(view: PlayerView, v: Variant, table: Table, move: Move,
           all_moves: Sequence[Move]) -> Facts:
     """The clauses of 'why' for ``move`` on ``table`` (a determinisation of ``view``)."""
-    me = view.me
-    names = [s.name for s in view.seats]
     top_before = effective_top(table, v).rank
-    clauses: list[str] = []
-    idea = ""
-    rank, n = -1, 0
     other = _other_kinds(view, v, move)
     if other is not None:
         return other
     if move.kind == FLIP:
-        p = flip_chance(view, v)
-        if top_before == EMPTY:
-            clauses.append("the pile is empty, so any face-down card goes")
-        elif p >= 0.999:
-            clauses.append(f"you turn a face-down card over blind, and whatever it is goes on the {word(top_before)}")
-        elif p <= 0.001:
-            clauses.append(f"you turn a face-down card over blind, but no unseen card goes on the {word(top_before)}")
-        else:
-            clauses.append(f"you turn a face-down card over blind: about {pct(p)} of the unseen cards "
-                           f"would go on the {word(top_before)}")
-        if len(all_moves) > 1:
-            clauses.append("which one you turn makes no difference, as none of them has been seen")
-        idea = "Only face-down cards are left: you must turn one over and hope it goes."
-        return Facts(move, (), -1, 0, -1, tuple(clauses), idea)
+        return _flip(view, v, move, top_before, all_moves)
     if move.kind in (SWAP, READY):
         if move.kind == SWAP:
             h, u = move.cards
-            clauses.append(f"puts your {card_str(h)} face up for later and takes the {card_str(u)} into your hand")
+            clause = f"puts your {card_pretty(h)} face up for later and takes the {card_pretty(u)} into your hand"
         else:
-            clauses.append("keeps your face-up cards as they are")
+            clause = "keeps your face-up cards as they are"
         idea = "Before play: put the cards that go on anything (and high cards) face up, keep low cards in hand."
-        return Facts(move, (), -1, 0, table.turn, tuple(clauses), idea)
-
+        return Facts(move, (), -1, 0, table.turn, (clause,), idea)
     after, events_l = apply_unchecked(table, v, move)
     events = tuple(events_l)
-    over = "game_over" in events
-    nxt = -1 if over else after.turn
-    who_next = names[nxt] if nxt >= 0 else ""
-    again = nxt == view.seat and not over
-
+    nxt = -1 if GAME_OVER in events else after.turn
     if move.kind == PICKUP:
-        k = sum(len(p.cards) for p in view.pile) + len(move.cards)
-        if move.cards:
-            clauses.append(f"puts your {card_str(move.cards[0])} on the pile and takes all {k} cards")
-        else:
-            clauses.append("takes the one card of the pile into your hand" if k == 1
-                           else f"takes the {k} cards of the pile into your hand")
-        if view.loops and seat_key(after, view.seat) in view.loops:
-            clauses.append("the table is then just as it was after an earlier pickup: the game goes round in a circle")
-        plays = [m for m in all_moves if m.kind == PLAY]
-        if not plays:
-            clauses.append("nothing you hold goes on the " + word(top_before))
-            idea = "No card of yours goes on the pile: the question is only what picking up costs."
-        else:
-            keep = _held_specials(view, v)
-            if keep:
-                clauses.append(f"you keep your {listing([word(r) for r in keep])} in hand instead of spending "
-                               f"{'it' if len(keep) == 1 else 'them'}")
-            idea = ("Picking up is allowed even when you could play: weigh a few cards more in your hand "
-                    "against what you would have to spend.")
-        if v.after_pickup == "same" and again:
-            clauses.append("you then start a new pile yourself")
-        return Facts(move, events, -1, 0, nxt, tuple(clauses), idea)
+        return _pickup(view, v, move, after, events, nxt, top_before, all_moves)
+    return _play(view, v, move, after, events, nxt, top_before, all_moves)
 
-    # a play
+
+def _flip(view: PlayerView, v: Variant, move: Move, top: int, all_moves: Sequence[Move]) -> Facts:
+    if top == EMPTY:
+        clauses = ["the pile is empty, so any face-down card goes"]
+    else:
+        o = odds(view, v, top)
+        clauses = [f"you turn a face-down card over blind: {o.words()}, a {pct(o.chance)} chance that it goes"]
+    if len(all_moves) > 1:
+        clauses.append("which one you turn makes no difference, as none of them has been seen")
+    idea = "Only face-down cards are left: you must turn one over and hope it goes."
+    return Facts(move, (), -1, 0, -1, tuple(clauses), idea)
+
+
+def _pickup(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[str, ...], nxt: int,
+            top: int, all_moves: Sequence[Move]) -> Facts:
+    me = view.me
+    k = pile_cards(view) + len(move.cards)
+    clauses: list[str] = []
+    if move.cards:  # a face-up pickup: one face-up card goes in with the pile, the others stay out
+        clauses.append(f"puts your face-up {card_pretty(move.cards[0])} on the pile and takes all {k} cards "
+                       "into your hand")
+    else:
+        clauses.append("takes the one card of the pile into your hand" if k == 1
+                       else f"takes the {k} cards of the pile into your hand")
+    if view.loops and seat_key(after, view.seat) in view.loops:
+        clauses.append("the table is then just as it was after an earlier pickup: the game goes round in a circle")
+    plays = [m for m in all_moves if m.kind == PLAY]
+    if not plays:
+        clauses.append(f"nothing you hold goes on {a(top) if top != EMPTY else 'the pile'}")
+        idea = "No card of yours goes on the pile: the question is only what picking up costs."
+    else:
+        if move.cards or not me.hand_size:
+            kept, k_kept = _kept(v, view, move.cards)
+            if kept:
+                clauses.append(f"{kept} {'stays' if k_kept == 1 else 'stay'} face up")
+        else:
+            kept, k_kept = _kept(v, view)
+            if kept:
+                clauses.append(f"you keep {kept} instead of spending {'it' if k_kept == 1 else 'them'}")
+        idea = ("Picking up is allowed even when you could play: weigh a few cards more in your hand "
+                "against what you would have to spend.")
+        if nxt >= 0 and nxt != view.seat and blind_only(view.seats[nxt]):
+            who = view.seats[nxt].name
+            idea = (f"{does(who, 'has')} only face-down cards: if you pick up, {who} must start the new pile "
+                    "blind, and you then answer a card you can see.")
+    again = nxt == view.seat
+    if v.after_pickup == "same" and again:
+        clauses.append("you then start a new pile yourself")
+    elif nxt >= 0 and nxt != view.seat:
+        s = view.seats[nxt]
+        if blind_only(s):
+            clauses.append(f"{does(s.name, 'starts')} the new pile: {s.name} {_verb(s.name, 'turns')} a face-down "
+                           "card over onto it, where any card goes")
+        else:
+            clauses.append(f"{does(s.name, 'starts')} a new pile")
+    return Facts(move, events, -1, 0, nxt, tuple(clauses), idea, pile_after=0)
+
+
+def _verb(who: str, verb: str) -> str:
+    """The verb alone, agreeing with ``who`` (``'turns'``, or ``'turn'`` for You)."""
+    return does(who, verb).split(" ", 1)[1]
+
+
+def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[str, ...], nxt: int,
+          top_before: int, all_moves: Sequence[Move]) -> Facts:
+    me = view.me
+    names = [s.name for s in view.seats]
     rank, n = move.cards[0] >> 2, len(move.cards)
     plays = [m for m in all_moves if m.kind == PLAY]
     what = some(rank, n)
     from_up = me.hand_size == 0
+    pile_k = pile_cards(view)
+    pile_after = sum(len(p.cards) for p in after.pile)
+    clauses: list[str] = []
+    idea = ""
+    next_odds = -1.0
     if OUT in events:
         tail = "you cannot be the shithead" if v.goal == "loser" else "you win"
         if BURN in events:
@@ -169,84 +226,313 @@ def facts(view: PlayerView, v: Variant, table: Table, move: Move,
         else:
             clauses.append(f"plays your last card{'s' if n > 1 else ''}: you are out, and {tail}")
         idea = "Look for a play that gets rid of all your remaining cards."
-        return Facts(move, events, rank, n, nxt, tuple(clauses), idea)
+        return Facts(move, events, rank, n, nxt, tuple(clauses), idea, certain=v.goal == "loser",
+                     pile_after=pile_after)
+
+    # what the play does
+    top_after = effective_top(after, v).rank
+    titles = rule_titles(v, rank)
     if BURN in events:
         if v.burn[rank]:
-            clauses.append(f"the {word(rank)} burns the pile and you lead again")
-            titles = rule_titles(v, rank)
+            if pile_k:
+                clauses.append(f"the {word(rank)} burns {_pile_size(pile_k)} and you play again")
+            else:
+                clauses.append(f"the {word(rank)} goes on the empty pile, burns nothing, and you play again")
             idea = _rule_idea(rank, titles, "it burns the pile")
         else:
-            clauses.append(f"completes {number(v.four_burns)} {plural(rank)} together on the pile, which burns it, "
-                           "and you lead again")
+            clauses.append(f"completes {number(v.four_burns)} {plural(rank)} on the pile, which burns it "
+                           f"({pile_k + n} cards), and you play again")
             idea = f"Count the {plural(rank)}: {number(v.four_burns)} of a kind together on the pile burn it."
     elif PLAY_AGAIN in events:
         if resets(v, rank):
             clauses.append(f"the {word(rank)} resets the pile and you play again")
         else:
             clauses.append(f"the {word(rank)} lets you play again")
-        titles = rule_titles(v, rank)
         idea = _rule_idea(rank, titles, "you play again after it")
-    else:
-        if n > 1:
-            clauses.append(f"gets rid of {what} at once")
-        nxt_seat = view.seats[nxt] if nxt >= 0 else None
-        left = (nxt_seat.hand_size + sum(len(s) for s in nxt_seat.face_up) + nxt_seat.face_down) if nxt_seat else 0
-        warn = ""
-        if nxt_seat is not None and 0 < left <= 2:
-            warn = f"{who_next} has {number(left)} card{'s' if left > 1 else ''} left; "
-        top_after = effective_top(after, v).rank
+    elif nxt >= 0 and nxt != view.seat:
+        who = names[nxt]
+        s = view.seats[nxt]
+        left = s.hand_size + sum(len(st) for st in s.face_up) + s.face_down
+        warn = f"{does(who, 'has')} {number(left)} card{'s' if left > 1 else ''} left; " if 0 < left <= 2 else ""
         if limits(v, rank):
-            clauses.append(f"{warn}this {word(rank)} forces anything {who_next} plays to be {a(rank)} or lower")
-            titles = rule_titles(v, rank)
+            clauses.append(f"{warn}this {word(rank)} forces anything {who} {_verb(who, 'plays')} to be "
+                           f"{a(rank)} or lower")
             idea = _rule_idea(rank, titles, f"the next play must be {a(rank)} or lower")
         elif v.transparent[rank]:
             under = "an empty pile" if top_after == EMPTY else f"the {word(top_after)} under it"
-            clauses.append(f"{warn}the {word(rank)} is transparent, so {who_next} must still beat {under}")
+            clauses.append(f"{warn}the {word(rank)} is seen through, so {who} must still beat {under}")
             idea = f"Look at the {word(rank)}: it is seen through."
-        elif resets(v, rank) or top_after == EMPTY:
-            clauses.append(f"{warn}it resets the pile, so {who_next} may play anything")
-        elif who_next and nxt != view.seat:
-            clauses.append(f"{warn}{who_next} must beat {a(top_after)}")
-        if REVERSE in events:
-            clauses.append("the direction of play reverses")
-        if SKIP in events:
-            clauses.append("the next player misses a turn")
-        # spending or keeping
-        plain = [m for m in plays if not special(v, m.cards[0] >> 2)]
-        if special(v, rank) and plain:
-            low = min(m.cards[0] >> 2 for m in plain)
-            clauses.append(f"it spends your {word(rank)} while {a(low)} would also go")
-            idea = idea or "Think about which cards you want to keep for later."
-        elif not special(v, rank):
-            lower = [m.cards[0] >> 2 for m in plain if m.cards[0] >> 2 < rank]
-            if lower:
-                clauses.append(f"it plays {a(rank)} and keeps your lower {word(min(lower))} back")
-                idea = idea or ("Think about what the next player has to beat: a higher card is harder to answer, "
-                                "a lower one gets rid of a weak card.")
-            elif len({m.cards[0] >> 2 for m in plain}) > 1:
-                clauses.append(f"{'it is' if n == 1 else 'they are'} your lowest card{'s' if n > 1 else ''} that go{'es' if n == 1 else ''}")
-            keep = _held_specials(view, v, move.cards)
-            if keep:
-                later = "for the face-up phase" if from_up else "for later"
-                later = "for when you need it" if len(keep) == 1 and not from_up else later
-                clauses.append(f"it keeps your {listing([word(r) for r in keep])} {later}")
-            idea = idea or ("Play low and keep the cards that go on anything for when you need them."
-                            if keep else "Get rid of your low cards while you can.")
+        elif top_after == EMPTY or resets(v, rank):
+            if blind_only(s):
+                clauses.append(f"{warn}{does(who, 'turns')} a face-down card over onto it, and any card goes")
+            else:
+                clauses.append(f"{warn}it resets the pile, so {who} may play anything")
+        elif not blind_only(s):
+            clauses.append(f"{warn}{who} must beat {a(top_after)}")
+        clauses += _next_player(view, v, nxt, top_after, pile_after)
+        if blind_only(s):
+            next_odds = odds(view, v, top_after).chance if top_after != EMPTY else 1.0
+        if blind_only(s) and top_after != EMPTY:
+            idea = (f"{does(who, 'has')} only face-down cards: leave a card on top that few of the unseen "
+                    "cards beat.")
+    if REVERSE in events:
+        clauses.append("the direction of play reverses")
+    if SKIP in events:
+        clauses.append("the next player misses a turn")
+
+    # the last hand card taking matching face-up cards with it
+    if me.hand_size and any(c not in me.hand_known for c in move.cards):
+        up = [c for c in move.cards if c not in me.hand_known]
+        rule = _rule_for(v, "final_card_combo")
+        clauses.append(f"your last hand card takes your matching face-up {word(rank)}"
+                       f"{'s' if len(up) > 1 else ''} with it" + (f" ({rule})" if rule else ""))
+        idea = idea or "Your last hand card can take the matching face-up cards with it: two cards go for one."
+
+    # what it spends, what it keeps
+    plain = [m for m in plays if not special(v, m.cards[0] >> 2)]
+    if special(v, rank):
+        idea = idea or _rule_idea(rank, titles, does_words(v, rank))
+        clauses += _spends(view, v, move, rank, top_before, plain, pile_k)
+    else:
+        goes = sorted({m.cards[0] >> 2 for m in plays})
+        lower_plain = [r for r in goes if r < rank and not special(v, r)]
+        lower_special = [r for r in goes if r < rank and special(v, r)]
+        if next_odds >= 0:
+            pass  # the next player turns a card over blind: what matters is what beats it, said above
+        elif lower_plain:
+            clauses.append(f"it plays {a(rank) if n == 1 else what} and keeps your lower {word(min(lower_plain))} back")
+        elif len(goes) > 1:
+            lowest = "the lowest of your cards that go" if n == 1 else "the lowest cards you have that go"
+            if lower_special:
+                lowest += f", apart from your {listing([word(r) for r in lower_special])}"
+            clauses.append(f"{'it is' if n == 1 else 'they are'} {lowest}")
+        kept, _ = _kept(v, view, move.cards)
+        if kept:
+            later = "for the face-up phase" if from_up else "for later"
+            clauses.append(f"it keeps {kept} {later}" if "(" not in kept else f"it keeps {kept}")
+        if not idea:
+            if kept:
+                idea = "Play a plain card and keep the cards that burn or go on anything for when nothing else goes."
+            elif rank <= 5:
+                idea = "Get rid of your low cards while they still go."
+            elif rank >= 9:
+                idea = "A high card is hard to beat: count the cards that can still beat it."
+            else:
+                idea = "Think about what the next player has to beat."
+    clauses += _four_left(view, v, after, rank, move)
     if move.give >= 0:
-        taken = card_str(move.take) if move.take >= 0 else "a card unseen"
-        clauses.append(f"then you give your {card_str(move.give)} for {taken}"
+        taken = card_pretty(move.take) if move.take >= 0 else "a card unseen"
+        clauses.append(f"then you give your {card_pretty(move.give)} for {taken}"
                        + (f" from {move.target}" if move.target else ""))
     if not from_up and me.hand_size - sum(1 for c in move.cards if c in me.hand_known) == 0 and not view.stock:
-        up = sum(len(s) for s in me.face_up)
-        clauses.append("it empties your hand: you play from your face-up cards next" if up
+        n_up = sum(len(s) for s in me.face_up) - sum(1 for c in move.cards if c not in me.hand_known)
+        clauses.append("it empties your hand: you play from your face-up cards next" if n_up
                        else "it empties your hand: your face-down cards come next")
-    return Facts(move, events, rank, n, nxt, tuple(clauses), idea or "Think about what the next player can beat.")
+    return Facts(move, events, rank, n, nxt, tuple(clauses), idea or "Think about what the next player can beat.",
+                 pile_after=pile_after, next_odds=next_odds)
+
+
+def _pile_size(k: int) -> str:
+    if k == 0:
+        return "an empty pile"
+    return "the one card on the pile" if k == 1 else f"the {k}-card pile"
+
+
+def _next_player(view: PlayerView, v: Variant, seat: int, top: int, pile_after: int) -> list[str]:
+    """What the player can count about the next player's answer to ``top``."""
+    if top == EMPTY:
+        return []
+    s = view.seats[seat]
+    who = s.name
+    o = odds(view, v, top)
+    if blind_only(s):
+        last = " (the last one)" if s.face_down == 1 else ""
+        return [f"{does(who, 'turns')} a face-down card over next{last}: {o.words()}"]
+    ans = answer(view, v, seat, top)
+    out = []
+    if ans.whole and ans.known:
+        where = "(seen going in)" if ans.from_hand else "(face up)"
+        if not ans.going:
+            one = len(ans.known) == 1
+            take = (f"so {who} must take the pile" if pile_after <= 1 else f"so {who} must take the {pile_after} cards"
+                    " of the pile")
+            if ans.from_hand:
+                holds = f"{does(who, 'holds')} only {cards_words(ans.known)} {where}"
+                out.append(f"{holds}: {'it does not go' if one else 'none goes'} on {a(top)}, {take}")
+            else:
+                up = f"{who}'s face-up {cards_words(ans.known)}" if one else \
+                    f"none of {who}'s face-up cards ({cards_words(ans.known)})"
+                out.append(f"{up} {'does not go' if one else 'goes'} on {a(top)}, {take}")
+            for r in sorted({c >> 2 for c in ans.known}):
+                if top in not_on(v, r):
+                    rule = next((t for _, t in rule_titles(v, r)), "")
+                    out.append(restriction_words(v, r) + (f" ({rule})" if rule else ""))
+        else:
+            out.append(f"{does(who, 'holds')} {cards_words(ans.known)} {where}: "
+                       f"{cards_words(ans.going)} {'goes' if len(ans.going) == 1 else 'go'} on {a(top)}")
+        return out
+    if o.unseen and o.chance <= 0.35:
+        out.append(f"only {o.words()}")
+    if ans.known and ans.from_hand:
+        if ans.going:
+            out.append(f"{does(who, 'holds')} {cards_words(ans.going)} (seen going in), which "
+                       f"{'goes' if len(ans.going) == 1 else 'go'} on {a(top)}")
+        elif o.unseen and o.chance <= 0.35:
+            out.append(f"{who}'s seen cards ({cards_words(ans.known)}) do not go on it")
+    return out
+
+
+def _spends(view: PlayerView, v: Variant, move: Move, rank: int, top: int, plain: Sequence[Move],
+            pile_k: int) -> list[str]:
+    """What playing a special card costs, and the variant's rule when it is the reason to play it now."""
+    out = []
+    kept, _ = _kept(v, view, move.cards)
+    low = min((m.cards[0] >> 2 for m in plain), default=-1)
+    if v.burn[rank] and low >= 0:
+        cost = f"it spends your {word(rank)} on {_pile_size(pile_k)} while {a(low)} would also go"
+        if view.stock >= 6 and pile_k <= 5:
+            cost += f", with {view.stock} cards still to draw from the stock"
+        out.append(cost)
+    elif low >= 0:
+        out.append(f"it spends your {word(rank)} while {a(low)} would also go")
+    restricted = restriction_words(v, rank)
+    if restricted and top != EMPTY:
+        rule = next((t for _, t in rule_titles(v, rank) if t), "")
+        why = f"{restricted}" + (f" ({rule})" if rule else "")
+        free = [r for r in specials_held(view, v, move.cards) if not not_on(v, r)]
+        if len(free) == 1:
+            out.append(f"{why}, so use it while {a(top)} is on top and keep your {word(free[0])}, which "
+                       f"{does_words(v, free[0])}")
+        elif free:
+            anything = all(goes_anywhere(v, r) for r in free)
+            out.append(f"{why}, so use it while {a(top)} is on top and keep your "
+                       f"{listing([word(r) for r in free])}" + (", which go on anything" if anything else ""))
+        else:
+            out.append(f"{why}, so use it while {a(top)} is on top")
+    elif kept:
+        out.append(f"you keep {kept}")
+    return out
+
+
+def _four_left(view: PlayerView, v: Variant, after: Table, rank: int, move: Move) -> list[str]:
+    """After a play that leaves k of a rank on top: where the rest of that rank is (four of a kind)."""
+    if not v.four_burns or not after.pile or v.burn[rank] or v.transparent[rank]:
+        return []
+    top, k = top_run(after)
+    if top != rank or k >= v.four_burns or k < 2:
+        return []
+    need = v.four_burns - k
+    rc = rank_count(view, v, rank)
+    held = [(view.seats[i].name, c) for i, c in rc.held if c >= need]
+    if held:
+        who = held[0][0]
+        return [f"{number(k)} {plural(rank)} lie on top and {does(who, 'holds')} {number(need)} more (seen going "
+                f"in): {who} can burn the pile"]
+    me = view.me
+    mine_after = sum(1 for c in me.hand_known + tuple(c for st in me.face_up for c in st) if c >> 2 == rank) - sum(
+        1 for c in move.cards if c >> 2 == rank)
+    if rc.unseen >= need and need <= 2:
+        return [f"{number(k)} {plural(rank)} lie on top and {number(rc.unseen)} more "
+                f"{'is' if rc.unseen == 1 else 'are'} "
+                f"unseen: whoever holds {'it' if need == 1 and rc.unseen == 1 else number(need)} can burn the pile"
+                + (f" (you keep {number(mine_after)})" if mine_after else "")]
+    return []
 
 
 def _rule_idea(rank: int, titles: Sequence[tuple[str, str]], fallback: str) -> str:
     if titles:
         return f"Look at the {word(rank)}. The rule here: {titles[0][1]}."
     return f"Look at the {word(rank)}: {fallback}."
+
+
+# -- two turns from the search's principal line -------------------------------------------
+
+LineStep = tuple[tuple[object, ...], int, int, int]  # (move key, seat, visits, visits of its parent)
+
+
+def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pile_after: int) -> str:
+    """What the search saw follow ``move`` most often: the likely reply, and your next move.
+
+    ``line`` is the principal line below the move in the search tree (the most visited child,
+    then its most visited child...); a step is said only when the search saw it in most of
+    the simulations that got there.
+    """
+    if not line:
+        return ""
+    me = view.seat
+    names = [s.name for s in view.seats]
+    out = []
+    key, seat, visits, parent = line[0]
+    share = visits / max(1, parent)
+    if seat == me:  # the move plays again: the next play is yours too
+        if visits >= 10 and share >= 0.4:
+            out.append("then you most often " + _my_move(v, line, 0, lead=True))
+        return "; ".join(out)
+    if parent >= 20 and share >= 0.4 and key and key[0] == PICKUP:
+        who = names[seat]
+        if pile_after >= 8:
+            out.append(f"the {pile_after}-card pile stays as a trap: {who} most often has to take it "
+                       f"({pct(share)} of the simulations)")
+        else:
+            out.append(f"{who} most often has to take the pile next ({pct(share)} of the simulations)")
+    elif parent >= 20 and share >= 0.5 and key and key[0] == PLAY:
+        ranks = key[1] if len(key) > 1 else ()
+        if isinstance(ranks, tuple) and ranks and isinstance(ranks[0], int) and 0 <= ranks[0] < 14:
+            out.append(f"{names[seat]} most often answers with {some(ranks[0], len(ranks))} "
+                       f"({pct(share)} of the simulations)")
+    for i in range(1, min(len(line), 6)):
+        k, s, vis, par = line[i]
+        if s != me:
+            continue
+        if vis >= 10 and vis / max(1, par) >= 0.3 and _notable(v, k):
+            mine = _my_move(v, line, i)
+            keep = ""
+            if k and k[0] == PLAY and isinstance(k[1], tuple) and k[1]:
+                r = k[1][0]
+                held = view.me.hand_known if view.me.hand_size else tuple(c for st in view.me.face_up for c in st)
+                if (isinstance(r, int) and special(v, r) and any(c >> 2 == r for c in held)
+                        and not any(c >> 2 == r for c in move.cards)):
+                    keep = f"keep the {word(r)}: "
+            out.append(f"{keep}next turn {mine}")
+        break
+    return "; ".join(out)
+
+
+def _notable(v: Variant, key: tuple[object, ...]) -> bool:
+    """A next move worth planning for: taking the pile, or a card that burns or plays again."""
+    if not key:
+        return False
+    if key[0] == PICKUP:
+        return True
+    ranks = key[1] if len(key) > 1 and isinstance(key[1], tuple) else ()
+    return key[0] == PLAY and bool(ranks) and isinstance(ranks[0], int) and (v.burn[ranks[0]] or v.play_again[ranks[0]])
+
+
+def _my_move(v: Variant, line: Sequence[LineStep], i: int, lead: bool = False) -> str:
+    """Your move at ``line[i]`` in words, with what follows it in the same turn."""
+    key = line[i][0]
+    kind = key[0] if key else ""
+    if kind == FLIP:
+        return "you turn a face-down card over"
+    if kind == PICKUP:
+        return "you have to take the pile"
+    ranks = key[1] if len(key) > 1 and isinstance(key[1], tuple) else ()
+    if kind != PLAY or not ranks or not isinstance(ranks[0], int):
+        return "you move again"
+    r = ranks[0]
+    text = f"{'lead' if lead else 'you play'} {some(r, len(ranks))}"
+    if v.burn[r]:
+        text = f"your {word(r)} burns the pile" if not lead else f"lead {some(r, len(ranks))}, which burns the pile"
+    elif v.play_again[r]:
+        text += ", which lets you play again"
+    if i + 1 < len(line) and line[i + 1][1] == line[i][1] and (v.burn[r] or v.play_again[r]):
+        nxt = line[i + 1][0]
+        if nxt and nxt[0] == FLIP:
+            text += " and your face-down card goes onto the empty pile" if v.burn[r] else \
+                " and you turn a face-down card over"
+        elif nxt and nxt[0] == PLAY and len(nxt) > 1 and isinstance(nxt[1], tuple) and nxt[1]:
+            text += f", and you lead {some(nxt[1][0], len(nxt[1]))}"  # type: ignore[arg-type]
+    return text
 
 
 def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
@@ -273,33 +559,11 @@ def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
         clause = f"you slide your {word(move.cards[0] >> 2)} under the pile without using your turn"
         idea = "A card that slides under the pile is one less to get rid of later."
     elif move.kind == "place":
-        clause = f"you lay your {card_str(move.cards[0])} face up for later"
+        clause = f"you lay your {card_pretty(move.cards[0])} face up for later"
         idea = "Before play: put the cards that go on anything (and high cards) face up."
     else:
         return None
     return Facts(move, (), -1, 0, -1, (clause,), idea)
-
-
-def follow_up(view: PlayerView, replies: Sequence[tuple[tuple[object, ...], int, int]], visits: int) -> str:
-    """What the search saw happen next, when one answer dominates."""
-    if not replies or visits < 20:
-        return ""
-    total = sum(r[2] for r in replies)
-    key, seat, count = replies[0]
-    share = count / max(1, total)
-    if seat == view.seat or share < 0.4:
-        return ""
-    name = view.seats[seat].name
-    if key and key[0] == PICKUP:
-        return f"{name} most often has to pick up next ({pct(share)} of the simulations)"
-    if key and key[0] == FLIP:
-        return ""
-    ranks = key[1] if len(key) > 1 else ()
-    if isinstance(ranks, tuple) and ranks and share >= 0.5:
-        r = ranks[0] if isinstance(ranks[0], int) else -1
-        if 0 <= r < 14:
-            return f"{name} most often answers with {some(r, len(ranks))} ({pct(share)} of the simulations)"
-    return ""
 
 
 def uncap(text: str, names: Sequence[str] = ()) -> str:
@@ -325,37 +589,105 @@ def sentence(clauses: Sequence[str]) -> str:
 
 # -- comparisons and grades -----------------------------------------------
 
+# The cut-off evaluation's calibration error: the largest gap between the predicted and the
+# observed chance of being the loser, over the deciles of held-out greedy games
+# (`python benchmarks/advisor_fit_eval.py --games 150`: predicted 0.649, observed 0.599;
+# predicted 0.846, observed 0.897).
+EVAL_ERROR = 0.05
 
-def interval(mean: float, n: int, std: float | None = None, z: float = 1.96) -> tuple[float, float]:
-    """A 95% interval for the mean reward of ``n`` simulations.
 
-    From 30 simulations on, the normal interval with the rewards' own standard
-    deviation (the rewards are not all 0 or 1: cut-off rollouts score a chance);
-    below that, without ``std``, or when every simulation scored the same, Wilson's
-    interval, which treats them as 0/1 outcomes and is the wider of the two (so 200
-    wins out of 200 reads 98% to 100%, not 100% to 100%). Either measures the Monte
-    Carlo error only.
+def interval(mean: float, n: int, std: float | None = None, z: float = 1.96,
+             certain: bool = False) -> tuple[float, float]:
+    """A 95% interval for the chance behind ``n`` simulations with this mean (and spread).
+
+    Two errors, added:
+
+    - the Monte Carlo error as if every simulation were one finished game: Wilson's interval
+      for ``mean`` over ``n`` 0/1 outcomes. A simulation cut off and scored 77% by the
+      evaluation stands for a game won 77% of the time, not a certain 77%, so this is wider
+      than the rewards' own spread (which is zero when every simulation got the same score);
+    - the evaluation's own error, :data:`EVAL_ERROR`, on each side, times the share of the
+      outcome's variance the evaluation decided rather than finished games
+      (``E[r(1-r)] / (mean(1-mean))``, from the rewards' mean and spread: 0 when every
+      simulation was played to the end, 1 when every one was cut off with the same score).
+
+    Zero width only when the outcome is ``certain`` (the move puts you out).
     """
+    if certain:
+        return mean, mean
     if n <= 0:
         return 0.0, 1.0
-    if std is not None and n >= 30 and std > 1e-9:
-        half = z * std / math.sqrt(n - 1)
-        return max(0.0, mean - half), min(1.0, mean + half)
     p = min(1.0, max(0.0, mean))
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = centre - half, centre + half
+    if std is not None:
+        low -= EVAL_ERROR * evaluated_share(mean, std)
+        high += EVAL_ERROR * evaluated_share(mean, std)
+    return max(0.0, low), min(1.0, high)
 
 
-def standard_error(std: float, n: int) -> float:
-    return std / math.sqrt(n) if n > 1 else 1.0
+def evaluated_share(mean: float, std: float) -> float:
+    """The share of a move's outcome variance left to the evaluation (cut-off simulations)."""
+    open_ = mean - std * std - mean * mean  # E[r(1-r)]: zero when every reward is 0 or 1
+    whole = mean * (1 - mean)
+    return 0.0 if whole <= 1e-9 else min(1.0, max(0.0, open_ / whole))
+
+
+def standard_error(mean: float, n: int) -> float:
+    """The standard error of a chance from ``n`` simulations, each counted as one game (the
+    Bernoulli spread at the Laplace-smoothed mean, so 0 of 10 is not certain)."""
+    if n < 2:
+        return 1.0
+    p = (mean * n + 1) / (n + 2)
+    return math.sqrt(p * (1 - p) / n)
 
 
 def too_close(a_mean: float, a_se: float, b_mean: float, b_se: float) -> bool:
     """Two moves whose difference is within noise (about two standard errors) or under a point."""
     diff = a_mean - b_mean
     return diff < 0.01 or diff < 1.96 * math.sqrt(a_se ** 2 + b_se ** 2)
+
+
+PRINCIPLE = ("When the search cannot separate the moves, play the cheapest plain card that goes and keep "
+             "the cards that burn or go on anything for later.")
+PRINCIPLE_BLIND = ("When the search cannot separate the moves and the next player turns a card over blind, "
+                   "leave the card that the fewest unseen cards beat.")
+PRINCIPLE_SPECIAL = ("When the search cannot separate the moves and each of them spends a special card, spend "
+                     "the one that goes on the fewest cards and keep the one that goes on more.")
+
+
+def plain_play(v: Variant, move: Move) -> bool:
+    """A play of one ordinary rank (no power of the variant, no swap or claim)."""
+    return (move.kind == PLAY and bool(move.cards) and move.give < 0 and move.claim < 0
+            and len({c >> 2 for c in move.cards}) == 1 and not special(v, move.cards[0] >> 2))
+
+
+def _reach(v: Variant, rank: int) -> int:
+    """On how many tops (the ranks and the empty pile) a rank may be played."""
+    return sum(1 for t in range(15) if v.place[t][rank])
+
+
+def principled(v: Variant, choices: Sequence[Facts]) -> tuple[Facts | None, str]:
+    """The principle's choice among moves the search cannot separate, and the principle.
+
+    The cheapest plain play (the lowest rank, every copy of it), keeping the specials; when
+    the next player turns a card over blind, the plain play fewest unseen cards beat first;
+    when every choice spends a special card, the special that goes on the fewest cards (a
+    Lancaster 10 before a 2). None when no choice is a play.
+    """
+    plain = [f for f in choices if plain_play(v, f.move)]
+    if plain:
+        if any(f.next_odds >= 0 for f in plain):
+            pick = min(plain, key=lambda f: (f.next_odds if f.next_odds >= 0 else 2.0, f.rank, -f.n))
+            return pick, PRINCIPLE_BLIND
+        return min(plain, key=lambda f: (f.rank, -f.n)), PRINCIPLE
+    plays = [f for f in choices if f.move.kind == PLAY and f.move.give < 0 and f.move.claim < 0 and f.rank >= 0
+             and len({c >> 2 for c in f.move.cards}) == 1]
+    if plays:
+        return min(plays, key=lambda f: (_reach(v, f.rank), f.n, f.rank)), PRINCIPLE_SPECIAL
+    return None, ""
 
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
