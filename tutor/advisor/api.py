@@ -213,8 +213,10 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
     for s in ordered:
         f = facts(view, v, det, s.moves[0], all_moves)
         clauses = list(f.clauses)
-        more = plan(view, v, s.moves[0], principal_line(search, s.key), f.pile_after)
+        more = plan(view, v, s.moves[0], principal_line(search, s.key), f.pile_after, f.next_takes)
         if more:
+            if f.kept_at >= 0 and "keep the " in more:
+                del clauses[f.kept_at]  # the plan says what the kept card is for
             clauses.append(more)
         certain = f.certain and s.visits > 0 and s.mean >= 1.0 - 1e-9
         low, high = interval(s.mean, s.visits, s.std, certain=certain)
@@ -225,6 +227,8 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
     words = "you win" if goal == "winner" else "you avoid being the shithead"
     if principle:
         idea = principle
+        if best.facts.next_takes:  # a fact, not the noise winner's idea: say it too
+            idea += " " + best.facts.idea
     elif close and len(ranked) > 1:
         idea = "The search cannot separate the top moves, and none of them is a plain play. " + best.facts.idea
     else:

@@ -96,6 +96,8 @@ class Facts:
     certain: bool = False  # the outcome does not depend on anything unseen (the move puts you out)
     pile_after: int = 0  # cards on the pile after the move
     next_odds: float = -1.0  # the chance the next player's blind flip goes (-1: they do not flip next)
+    next_takes: bool = False  # the next player is known to hold nothing that goes: they must take the pile
+    kept_at: int = -1  # the index of the clause saying which specials the move keeps (-1: none)
 
 
 def _kept(v: Variant, view: PlayerView, exclude: Sequence[int] = ()) -> tuple[str, int]:
@@ -218,6 +220,8 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
     clauses: list[str] = []
     idea = ""
     next_odds = -1.0
+    next_takes = False
+    kept_at = -1
     if OUT in events:
         tail = "you cannot be the shithead" if v.goal == "loser" else "you win"
         if BURN in events:
@@ -269,7 +273,11 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                 clauses.append(f"{warn}it resets the pile, so {who} may play anything")
         elif not blind_only(s):
             clauses.append(f"{warn}{who} must beat {a(top_after)}")
-        clauses += _next_player(view, v, nxt, top_after, pile_after)
+        said = _next_player(view, v, nxt, top_after, pile_after)
+        clauses += said
+        next_takes = any(" must take the " in c for c in said)
+        if next_takes and not idea:
+            idea = (f"Every card {who} may play is known: give {who} a card that none of them beats.")
         if blind_only(s):
             next_odds = odds(view, v, top_after).chance if top_after != EMPTY else 1.0
         if blind_only(s) and top_after != EMPTY:
@@ -309,6 +317,7 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
         kept, _ = _kept(v, view, move.cards)
         if kept:
             later = "for the face-up phase" if from_up else "for later"
+            kept_at = len(clauses)
             clauses.append(f"it keeps {kept} {later}" if "(" not in kept else f"it keeps {kept}")
         if not idea:
             if kept:
@@ -329,7 +338,11 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
         clauses.append("it empties your hand: you play from your face-up cards next" if n_up
                        else "it empties your hand: your face-down cards come next")
     return Facts(move, events, rank, n, nxt, tuple(clauses), idea or "Think about what the next player can beat.",
-                 pile_after=pile_after, next_odds=next_odds)
+                 pile_after=pile_after, next_odds=next_odds, next_takes=next_takes, kept_at=kept_at)
+
+
+def _count(k: int) -> str:
+    return "one card" if k == 1 else f"{number(k)} cards"
 
 
 def _pile_size(k: int) -> str:
@@ -389,9 +402,11 @@ def _spends(view: PlayerView, v: Variant, move: Move, rank: int, top: int, plain
     kept, _ = _kept(v, view, move.cards)
     low = min((m.cards[0] >> 2 for m in plain), default=-1)
     if v.burn[rank] and low >= 0:
-        cost = f"it spends your {word(rank)} on {_pile_size(pile_k)} while {a(low)} would also go"
-        if view.stock >= 6 and pile_k <= 5:
-            cost += f", with {view.stock} cards still to draw from the stock"
+        cost = f"it spends your {word(rank)} while {a(low)} would also go"
+        if pile_k <= 5:
+            cost += (", on an empty pile" if not pile_k else f", to burn only {_count(pile_k)}")
+            if view.stock >= 6:
+                cost += f", with {view.stock} cards still to draw from the stock"
         out.append(cost)
     elif low >= 0:
         out.append(f"it spends your {word(rank)} while {a(low)} would also go")
@@ -450,7 +465,8 @@ def _rule_idea(rank: int, titles: Sequence[tuple[str, str]], fallback: str) -> s
 LineStep = tuple[tuple[object, ...], int, int, int]  # (move key, seat, visits, visits of its parent)
 
 
-def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pile_after: int) -> str:
+def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pile_after: int,
+         said_take: bool = False) -> str:
     """What the search saw follow ``move`` most often: the likely reply, and your next move.
 
     ``line`` is the principal line below the move in the search tree (the most visited child,
@@ -468,7 +484,7 @@ def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pil
         if visits >= 10 and share >= 0.4:
             out.append("then you most often " + _my_move(v, line, 0, lead=True))
         return "; ".join(out)
-    if parent >= 20 and share >= 0.4 and key and key[0] == PICKUP:
+    if parent >= 20 and share >= 0.4 and key and key[0] == PICKUP and not said_take:
         who = names[seat]
         if pile_after >= 8:
             out.append(f"the {pile_after}-card pile stays as a trap: {who} most often has to take it "
@@ -493,6 +509,7 @@ def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pil
                 if (isinstance(r, int) and special(v, r) and any(c >> 2 == r for c in held)
                         and not any(c >> 2 == r for c in move.cards)):
                     keep = f"keep the {word(r)}: "
+                    mine = mine.replace(f"your {word(r)} burns", "it burns", 1)
             out.append(f"{keep}next turn {mine}")
         break
     return "; ".join(out)
