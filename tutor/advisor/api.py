@@ -22,6 +22,7 @@ from tutor.advisor.explain import (
     interval,
     plan,
     principled,
+    search_error,
     sentence,
     standard_error,
     too_close,
@@ -185,12 +186,15 @@ def prepare(
 
 def principal_line(search: ISMCTS, key: MoveKey, depth: int = 8) -> list[LineStep]:
     """The search's principal line below a root choice: the most visited child, then its most
-    visited child..., as (move key, seat, visits, visits of the parent) (read from the tree)."""
+    visited child..., as (move key by ranks, seat, visits, visits of the parent), read from the tree."""
     node = search.root.children.get(key)
     line: list[LineStep] = []
     while node is not None and node.children and len(line) < depth:
         child = max(node.children.values(), key=lambda c: c.visits)
-        line.append((child.key, child.seat, child.visits, node.visits))
+        k = child.key
+        if not search.blind and len(k) > 1 and isinstance(k[1], tuple):  # keys by card where suits matter
+            k = (k[0], tuple(c >> 2 for c in k[1] if isinstance(c, int)), *k[2:])
+        line.append((k, child.seat, child.visits, node.visits))
         node = child
     return line
 
@@ -257,10 +261,10 @@ def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice]
     a, b = advice[0], advice[1]
     if a.simulations < 2 or b.simulations < 2:
         return ranked, "Too few simulations to compare the moves yet.", True, ""
-    se_a = standard_error(a.score, a.simulations)
+    se_a = search_error(a.std, a.simulations)
     enough = max(20, a.simulations // 10)  # a move the search barely tried is not a contender
     rivals = [x for x in advice[1:] if x.simulations >= enough
-              and too_close(a.score, se_a, x.score, standard_error(x.score, x.simulations))]
+              and too_close(a.score, se_a, x.score, search_error(x.std, x.simulations))]
     if not rivals:
         diff = 100 * (a.score - b.score)
         return ranked, (f"{a.move} is better than the runner-up, {b.move}, by {diff:.0f} "

@@ -230,8 +230,7 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
         else:
             clauses.append(f"plays your last card{'s' if n > 1 else ''}: you are out, and {tail}")
         idea = "Look for a play that gets rid of all your remaining cards."
-        return Facts(move, events, rank, n, nxt, tuple(clauses), idea, certain=v.goal == "loser",
-                     pile_after=pile_after)
+        return Facts(move, events, rank, n, nxt, tuple(clauses), idea, certain=True, pile_after=pile_after)
 
     # what the play does
     top_after = effective_top(after, v).rank
@@ -263,8 +262,13 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                            f"{a(rank)} or lower")
             idea = _rule_idea(rank, titles, f"the next play must be {a(rank)} or lower")
         elif v.transparent[rank]:
-            under = "an empty pile" if top_after == EMPTY else f"the {word(top_after)} under it"
-            clauses.append(f"{warn}the {word(rank)} is seen through, so {who} must still beat {under}")
+            if top_after == EMPTY:
+                clauses.append(f"{warn}the {word(rank)} is seen through and nothing is under it, so "
+                               + (f"{does(who, 'turns')} a face-down card over onto it, and any card goes"
+                                  if blind_only(s) else f"{who} may play anything"))
+            else:
+                clauses.append(f"{warn}the {word(rank)} is seen through, so {who} must still beat the "
+                               f"{word(top_after)} under it")
             idea = f"Look at the {word(rank)}: it is seen through."
         elif top_after == EMPTY or resets(v, rank):
             if blind_only(s):
@@ -273,7 +277,7 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                 clauses.append(f"{warn}it resets the pile, so {who} may play anything")
         elif not blind_only(s):
             clauses.append(f"{warn}{who} must beat {a(top_after)}")
-        said = _next_player(view, v, nxt, top_after, pile_after)
+        said = [] if top_after == EMPTY or resets(v, top_after) else _next_player(view, v, nxt, top_after, pile_after)
         clauses += said
         next_takes = any(" must take the " in c for c in said)
         if next_takes and not idea:
@@ -380,14 +384,21 @@ def _next_player(view: PlayerView, v: Variant, seat: int, top: int, pile_after: 
                 if top in not_on(v, r):
                     rule = next((t for _, t in rule_titles(v, r)), "")
                     out.append(restriction_words(v, r) + (f" ({rule})" if rule else ""))
+        elif len(ans.going) == len(ans.known):
+            out.append(f"{who} can answer: every card {who} may play ({cards_words(ans.known)}) goes on {a(top)}")
         else:
-            out.append(f"{does(who, 'holds')} {cards_words(ans.known)} {where}: "
+            out.append(f"{does(who, 'holds')} {cards_words(ans.known)} {where}: only "
                        f"{cards_words(ans.going)} {'goes' if len(ans.going) == 1 else 'go'} on {a(top)}")
         return out
     if o.unseen and o.chance <= 0.35:
         out.append(f"only {o.words()}")
-    if ans.known and ans.from_hand:
-        if ans.going:
+    if ans.known:
+        if ans.going and not ans.from_hand:
+            out.append(f"{who}'s face-up {cards_words(ans.going)} {'goes' if len(ans.going) == 1 else 'go'} "
+                       f"on {a(top)}")
+        elif not ans.from_hand:
+            pass
+        elif ans.going:
             out.append(f"{does(who, 'holds')} {cards_words(ans.going)} (seen going in), which "
                        f"{'goes' if len(ans.going) == 1 else 'go'} on {a(top)}")
         elif o.unseen and o.chance <= 0.35:
@@ -659,6 +670,13 @@ def standard_error(mean: float, n: int) -> float:
         return 1.0
     p = (mean * n + 1) / (n + 2)
     return math.sqrt(p * (1 - p) / n)
+
+
+def search_error(std: float, n: int) -> float:
+    """The search's own Monte Carlo error of a move's mean reward (the rewards' spread over root n).
+    Two moves are compared with it: the evaluation's error (in :func:`interval`) is shared by
+    moves judged by the same evaluation, so it widens each chance more than their difference."""
+    return std / math.sqrt(n) if n > 1 else 1.0
 
 
 def too_close(a_mean: float, a_se: float, b_mean: float, b_se: float) -> bool:
