@@ -197,13 +197,14 @@ def _deal(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("refill", _int(p, "refill", fid, 0, 20, p.get("hand")), fid)
 
 
-@power("packs", "", "decks jokers stock_min", "how many packs and jokers are used")
+@power("packs", "", "decks jokers stock_min min", "how many packs and jokers are used")
 def _packs(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     decks = p.get("decks", 1)
     if decks != "auto":
         decks = _int(p, "decks", fid, 1, 8, 1)
     r.set("decks", decks, fid)
     r.set("stock_min", _int(p, "stock_min", fid, 0, 100, 16), fid)
+    r.set("min_decks", _int(p, "min", fid, 1, 8, 1), fid)
     if "jokers" in p:
         r.set("jokers", _int(p, "jokers", fid, 0, 4), fid)
 

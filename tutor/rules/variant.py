@@ -24,7 +24,8 @@ from typing import Any
 import yaml
 
 from tutor.core.cards import EMPTY, N_RANKS, RANK_NAMES
-from tutor.core.errors import VariantError
+from tutor.core.errors import TableError, VariantError
+from tutor.core.table import Table, table_from_dict
 from tutor.rules.powers import Rules, apply_power
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
@@ -34,7 +35,7 @@ GAMES_DIR = RULES_DIR / "games"
 
 # Slots in the order the rulebook and the builder show them.
 SLOTS = (
-    "core", "deal", "setup", "first-player", "pickup-choice", "after-pickup",
+    "core", "deal", "packs", "setup", "first-player", "pickup-choice", "after-pickup",
     "face-up-pickup", "mixed-plays", "2", "10", "four-of-a-kind", "8", "7", "9", "5",
     "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock", "phase-two", "bluff",
     "customs", "goal",
@@ -130,6 +131,7 @@ class Variant:
     jokers: int
     min_players: int
     max_players: int
+    min_decks: int = 1  # "decks: auto" never uses fewer packs than this
     refill: int = 3  # the hand is drawn back up to this while the stock lasts
     setup_count: int = 0  # setup "choose": how many hand cards go face up
     reversal: int = -1  # the rank that reverses the rank order (-1: none)
@@ -164,15 +166,34 @@ class Variant:
                 return f
         return None
 
+    def players_problem(self, n_players: int) -> str | None:
+        """Why ``n_players`` cannot play this variant, or None: one rule for tables and games."""
+        if self.min_players <= n_players <= self.max_players:
+            return None
+        return f"{self.id} is for {self.min_players} to {self.max_players} players, not {n_players}"
+
     def decks_for(self, n_players: int) -> int:
         """How many packs a game of ``n_players`` uses."""
         if self.decks != "auto":
             return int(self.decks)
         need = n_players * (self.down + self.up + self.hand) + self.stock_min
-        decks = 1
+        decks = self.min_decks
         while decks * (52 + self.jokers) < need:
             decks += 1
         return decks
+
+
+def load_table(raw: Any, v: Variant, *, where: str = "table") -> Table:
+    """A table file's mapping read under ``v``: its pack count and jokers by default, and only
+    as many players as ``v`` is for (the same rule :func:`tutor.play.game.deal` keeps)."""
+    if isinstance(raw, Mapping) and isinstance(raw.get("players"), list) and len(raw["players"]) >= 2:
+        problem = v.players_problem(len(raw["players"]))
+        if problem:
+            raise TableError(f"{where}: players: {problem}")
+        n = len(raw["players"])
+    else:
+        n = 2  # table_from_dict says what is wrong
+    return table_from_dict(raw, where=where, decks=v.decks_for(n), jokers_per_deck=v.jokers)
 
 
 # -- loading files ---------------------------------------------------------
@@ -498,7 +519,7 @@ def compile_variant(
         final_card_combo=g("final_card_combo", False), goal=g("goal", "loser"),
         first_player=g("first_player", "first-three-face-up"), setup=g("setup", "swap"),
         down=g("down", 3), up=g("up", 3), hand=g("hand", 3), decks=g("decks", 1),
-        stock_min=g("stock_min", 16), jokers=jokers,
+        stock_min=g("stock_min", 16), min_decks=g("min_decks", 1), jokers=jokers,
         min_players=g("min_players", 2), max_players=_max_players(g),
         refill=g("refill", g("hand", 3)), setup_count=g("setup_count", 0),
         reversal=extras["reversal"], force=extras["force"], force_once=g("force_once", True),
