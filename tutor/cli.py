@@ -84,6 +84,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
         data: dict[str, Any] = {
             "presets": [
                 {"id": p.id, "title": p.title, "summary": p.summary, "fragments": list(p.fragments),
+                 "options": list(p.options),
+                 "not_modelled": [{"rule": what, "why": why} for what, why in p.not_modelled],
                  "source": p.source.cite(), "file": p.path}
                 for p in presets.values()
             ],
@@ -99,6 +101,10 @@ def cmd_variants(args: argparse.Namespace) -> int:
     print("Presets:")
     for p in presets.values():
         print(f"  {p.id:16} {p.title}")
+        if p.options:
+            print(f"  {'':16} options: " + ", ".join(f"{p.id}+{fid}" for fid in p.options))
+        for what, _why in p.not_modelled:
+            print(f"  {'':16} not modelled: {what}")
     print("\nFragments, by slot:")
     for f in sorted(frags.values(), key=lambda f: (f.slot, f.id)):
         print(f"  {f.slot:15} {f.id:28} {f.summary}")

@@ -43,7 +43,7 @@ SLOTS = (
 _FRAGMENT_KEYS = {"id", "slot", "title", "summary", "source", "reading", "powers",
                   "requires", "conflicts", "implies", "examples", "text", "note"}
 _PRESET_KEYS = {"id", "title", "summary", "source", "fragments", "players", "reading",
-                "note", "preset"}
+                "note", "preset", "options", "not_modelled"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,10 @@ class Preset:
     fragments: tuple[str, ...]
     path: str
     reading: str = ""
+    # fragments the same source offers instead or as well (``lancaster+deal-6-6-3``)
+    options: tuple[str, ...] = ()
+    # rules in the source the tutor does not model: (what, why)
+    not_modelled: tuple[tuple[str, str], ...] = ()
 
 
 Cell = tuple[bool, str, tuple[str, ...]]  # legal, reason code, deciding fragments
@@ -316,7 +320,20 @@ def preset_from_data(data: Any, path: str) -> Preset:
         source=_source(data.get("source"), path),
         fragments=_str_list(data.get("fragments"), f"{path}: fragments"), path=path,
         reading=str(data.get("reading", "") or "").strip(),
+        options=_str_list(data.get("options"), f"{path}: options"),
+        not_modelled=_not_modelled(data.get("not_modelled"), f"{path}: not_modelled"),
     )
+
+
+def _not_modelled(raw: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    ok = isinstance(raw, list) and all(
+        isinstance(x, Mapping) and set(x) == {"rule", "why"} and all(isinstance(x[k], str) for k in x)
+        for x in raw)
+    if not ok:
+        raise VariantError(f"{where}: a list of {{rule: ..., why: ...}}")
+    return tuple((str(x["rule"]).strip(), str(x["why"]).strip()) for x in raw)
 
 
 @cache
