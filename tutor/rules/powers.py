@@ -36,6 +36,8 @@ class RankRule:
     reverse: bool = False
     skip: int = 0
     play_again: bool = False
+    counts_as: int = -1  # on the pile, the next play answers it as this rank (-1: its own)
+    free_with_two: bool = False  # with two players in the game, anything may follow it
     origin: dict[str, str] = field(default_factory=dict)
 
 
@@ -154,6 +156,20 @@ def _transparent(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     if rr.alone not in ("empty", "self"):
         raise VariantError(f"{fid}: alone: {rr.alone!r} is not 'empty' or 'self'")
     rr.origin["transparent"] = fid
+
+
+@power("counts-as", "rank as", "", "on the pile, the next play answers this card as another rank")
+def _counts_as(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    rr = r.rank(p, fid)
+    rr.counts_as = _rank(p, fid, "as")
+    rr.origin["counts_as"] = fid
+
+
+@power("free-with-two", "rank", "", "with only two players in the game, any card may follow this one")
+def _free_with_two(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    rr = r.rank(p, fid)
+    rr.free_with_two = True
+    rr.origin["free_with_two"] = fid
 
 
 # -- what a card does when played ----------------------------------------

@@ -114,6 +114,8 @@ class Variant:
     cells_rev: tuple[tuple[Cell, ...], ...]
     transparent: tuple[bool, ...]
     alone_self: tuple[bool, ...]
+    counts: tuple[int, ...]  # the rank each rank is answered as on the pile (itself, or counts-as)
+    free_with_two: tuple[bool, ...]
     burn: tuple[bool, ...]
     reverse: tuple[bool, ...]
     skip: tuple[int, ...]
@@ -521,13 +523,16 @@ def compile_variant(
     }
     any_extra = (extras["reversal"] >= 0 or extras["force"] >= 0 or bool(extras["runs"]) or bool(extras["swaps"])
                  or bool(extras["gamble"]) or extras["slide"] >= 0 or bool(extras["face_up_to_hand"])
-                 or g("setup", "swap") == "stack" or bool(extras["bluff"]))
+                 or g("setup", "swap") == "stack" or bool(extras["bluff"])
+                 or any(r.free_with_two for r in ranks))
     return Variant(
         id=vid, preset=preset, fragments=frags, settings=dict(rules.settings), replaced=replaced,
         place=tuple(tuple(c[0] for c in row) for row in cells), cells=cells,
         place_rev=tuple(tuple(c[0] for c in row) for row in cells_rev), cells_rev=cells_rev,
         transparent=tuple(r.transparent for r in ranks),
         alone_self=tuple(r.transparent and r.alone == "self" for r in ranks),
+        counts=tuple(k if r.counts_as < 0 else r.counts_as for k, r in enumerate(ranks)),
+        free_with_two=tuple(r.free_with_two for r in ranks),
         burn=tuple(r.burn for r in ranks), reverse=tuple(r.reverse for r in ranks),
         skip=tuple(r.skip for r in ranks), play_again=tuple(r.play_again for r in ranks),
         origin=tuple(dict(r.origin) for r in ranks),
