@@ -17,9 +17,9 @@ from tutor.advisor.ismcts import Progress
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, Move
 from tutor.core.share import decode_question, encode_question
-from tutor.core.table import Table, read_table_text, table_from_dict
+from tutor.core.table import Table, read_table_text
 from tutor.engine import apply_unchecked, check, legal_moves
-from tutor.rules.variant import Variant
+from tutor.rules.variant import Variant, load_table
 from tutor.webui.state import current_variant, resolve_spec, use_spec, variant_in_use
 from tutor.webui.table_form import draw_form, form_to_raw, k, load_form, normalise
 from tutor.webui.table_view import show_table
@@ -44,8 +44,7 @@ EXAMPLE_MOVE = "play 7H 7S"
 
 
 def validate(raw: dict[str, Any], v: Variant, where: str = "table") -> Table:
-    n = len(raw.get("players") or []) if isinstance(raw.get("players"), list) else 2
-    return table_from_dict(raw, where=where, decks=v.decks_for(max(2, min(n, 10))), jokers_per_deck=v.jokers)
+    return load_table(raw, v, where=where)
 
 
 def seed(v: Variant) -> None:

@@ -106,3 +106,28 @@ def test_random_combinations_conform() -> None:
     assert games == 300 * 30
     assert not problems, "\n".join(problems[:10])
     assert stalled <= games * 0.05
+
+
+OPTION_SPECS = sorted(f"{p.id}+{fid}" for p in preset_catalogue().values() for fid in p.options)
+
+
+def test_every_option_loads_and_is_in_the_rulebook() -> None:
+    assert OPTION_SPECS, "the presets name the options their sources offer"
+    for spec in OPTION_SPECS:
+        preset, fid = spec.split("+", 1)
+        v = load_variant(spec)
+        assert fid in {f.id for f in v.fragments}
+        assert f"(`{spec}`)" in rulebook_markdown(load_variant(preset))
+        assert f"(`{spec}`)" not in rulebook_markdown(v)
+
+
+@pytest.mark.slow
+def test_every_option_conforms() -> None:
+    jobs = []
+    for spec in OPTION_SPECS:
+        v = load_variant(spec)
+        for n in range(v.min_players, min(5, v.max_players) + 1):
+            jobs += [(spec, n, list(range(k, 200, 2))) for k in (0, 1)]
+    games, stalled, problems = _run_all(jobs)
+    assert not problems, "\n".join(problems[:10])
+    assert stalled <= games * 0.05

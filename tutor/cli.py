@@ -15,10 +15,10 @@ from typing import Any, NoReturn
 from tutor.core.cards import card_str
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
-from tutor.core.table import Table, load_table_file, table_from_dict
+from tutor.core.table import Table, load_table_file
 from tutor.engine import check, game_over, legal_moves
 from tutor.play.game import BOTS, play_game
-from tutor.rules.variant import Variant, fragment_catalogue, load_variant, preset_catalogue
+from tutor.rules.variant import Variant, fragment_catalogue, load_table, load_variant, preset_catalogue
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,10 +32,7 @@ def _load(args: argparse.Namespace) -> tuple[Table, Variant]:
     if not isinstance(spec, str):
         raise TutorError(f"{args.table}: variant: {spec!r} is not a variant spec")
     v = load_variant(spec)
-    n = len(raw.get("players") or []) if isinstance(raw.get("players"), list) else 2
-    table = table_from_dict(raw, where=args.table, decks=v.decks_for(max(2, min(n, 10))),
-                            jokers_per_deck=v.jokers)
-    return table, v
+    return load_table(raw, v, where=args.table), v
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -87,6 +84,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
         data: dict[str, Any] = {
             "presets": [
                 {"id": p.id, "title": p.title, "summary": p.summary, "fragments": list(p.fragments),
+                 "options": list(p.options),
+                 "not_modelled": [{"rule": what, "why": why} for what, why in p.not_modelled],
                  "source": p.source.cite(), "file": p.path}
                 for p in presets.values()
             ],
@@ -102,6 +101,10 @@ def cmd_variants(args: argparse.Namespace) -> int:
     print("Presets:")
     for p in presets.values():
         print(f"  {p.id:16} {p.title}")
+        if p.options:
+            print(f"  {'':16} options: " + ", ".join(f"{p.id}+{fid}" for fid in p.options))
+        for what, _why in p.not_modelled:
+            print(f"  {'':16} not modelled: {what}")
     print("\nFragments, by slot:")
     for f in sorted(frags.values(), key=lambda f: (f.slot, f.id)):
         print(f"  {f.slot:15} {f.id:28} {f.summary}")

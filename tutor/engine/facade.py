@@ -139,12 +139,15 @@ class Top:
 
     rank: int  # EMPTY for an empty pile (or only transparent cards on it)
     looked_through: tuple[int, ...]  # ranks of the transparent cards above it, top first
+    free: str = ""  # the fragment that lets any card follow (Guarducci's joker with two players)
 
 
 def effective_top(table: Table, v: Variant) -> Top:
     """The first card from the top of the pile that is not transparent (Bluff: the claim)."""
     if v.bluff:
         return Top(_bluff_top(table, v)[0], ())
+    if v.extras and _free_with_two(table, v):
+        return Top(EMPTY, (), v.origin[table.pile[-1].cards[-1] >> 2]["free_with_two"])
     looked: list[int] = []
     transparent = v.transparent
     for play in reversed(table.pile):
@@ -153,43 +156,68 @@ def effective_top(table: Table, v: Variant) -> Top:
             if transparent[r]:
                 looked.append(r)
                 continue
-            return Top(r, tuple(looked))
+            return Top(v.counts[r], tuple(looked))
     if looked and v.alone_self[looked[-1]]:
         return Top(looked[-1], tuple(looked[:-1]))
     return Top(EMPTY, tuple(looked))
 
 
 def _bluff_top(table: Table, v: Variant) -> tuple[int, int]:
-    """Bluff: the claimed rank on top and how many cards were claimed; a pile that a claimed 10
-    or four claimed of a kind has destroyed counts as empty (value 0)."""
+    """Bluff: the claimed rank on top and how many cards the next play must be (0: one to four,
+    the pile's "value of 0" after a 2, a destroyed pile or on an empty one)."""
+    rank, count, _ = _bluff_state(table, v)
+    return rank, count
+
+
+def _bluff_state(table: Table, v: Variant) -> tuple[int, int, int]:
+    """Bluff: (claimed rank on top, cards the next play must be, cards of that claim in a row on
+    top). A pile that a claimed 10 or four claimed of a kind has destroyed counts as empty, and a
+    claimed 2 sets its value to 0 (pagat Variations, Bluffing: doubles and triples may follow)."""
     if not table.pile:
-        return EMPTY, 0
+        return EMPTY, 0, 0
     top = table.pile[-1]
     rank = top.claim if top.claim >= 0 else top.cards[0] >> 2
     if v.burn[rank]:
-        return EMPTY, 0
-    if v.four_burns:
-        run = 0
-        for play in reversed(table.pile):
-            r = play.claim if play.claim >= 0 else play.cards[0] >> 2
-            if r != rank:
-                break
-            run += len(play.cards)
-        if run >= v.four_burns:
-            return EMPTY, 0
-    return rank, len(top.cards)
+        return EMPTY, 0, 0
+    run = 0
+    for play in reversed(table.pile):
+        r = play.claim if play.claim >= 0 else play.cards[0] >> 2
+        if r != rank:
+            break
+        run += len(play.cards)
+    if v.four_burns and run >= v.four_burns:
+        return EMPTY, 0, 0
+    if any(v.cells[rank][r][1] == "RESET" for r in range(13)):
+        return rank, 0, run
+    return rank, len(top.cards), run
+
+
+def _count_words(count: object) -> str:
+    """Bluff: how a play of ``count`` cards is called."""
+    return {1: "a single card", 2: "a double", 3: "a triple"}.get(count if isinstance(count, int) else 0,
+                                                                   f"{count} cards")
+
+
+def _free_with_two(table: Table, v: Variant) -> bool:
+    """Guarducci's joker with two players in the game: its player goes again with any card (not
+    whoever moves after a joker whose player went out with it, leaving two)."""
+    if not table.pile or not v.free_with_two[table.pile[-1].cards[-1] >> 2]:
+        return False
+    return table.pile[-1].by in (-1, table.turn) and sum(1 for p in table.players if not p.out) == 2
 
 
 def _top_rank(table: Table, v: Variant) -> int:
     if v.bluff:
         return _bluff_top(table, v)[0]
+    if v.extras and _free_with_two(table, v):
+        return EMPTY
     transparent = v.transparent
     last = -1
     for play in reversed(table.pile):
         for c in reversed(play.cards):
             r = c >> 2
             if not transparent[r]:
-                return r
+                return v.counts[r]
             last = r
     if last >= 0 and v.alone_self[last]:
         return last
@@ -451,12 +479,17 @@ def _judge_bluff(
         if code is not Reason.BEATS:
             return code, frags, ctx
         n = len(cards)
-    top, count = _bluff_top(table, v)
-    if (count and n != count) or n > 4:
-        ctx["n"], ctx["count"] = n, count
-        return Reason.COUNT, (fid,), ctx
-    ok, name, frags = v.cells[top][move.claim]
+    top, count, run = _bluff_state(table, v)
     ctx["rank"], ctx["top"], ctx["n"] = move.claim, Top(top, ()), n
+    four = v.four_burns or 4
+    if n == four or (top == move.claim and run + n == four):
+        ctx["quad"] = run if n < four else 0  # a quadruple: it goes on anything, like a 10
+        return Reason.FOUR_ANYTIME, (fid, v.setting_origin("four_burns") or fid), ctx
+    ok, name, frags = v.cells[top][move.claim]
+    single_anywhere = n == 1 and name == "ANYWHERE"  # a lone 2 or 10 goes on anything, doubles included
+    if (count and n != count and not single_anywhere) or n > 3:
+        ctx["count"] = count
+        return Reason.COUNT, (fid,), ctx
     return _REASONS[name], (fid,) + frags, ctx
 
 
@@ -522,6 +555,8 @@ def _judge_play(
         if cells is v.cells_rev:
             ctx["reversed"] = True
         ok, name, frags = _placement(cells, v, top.rank, rank, len(cards), zone)
+        if top.free and ok:
+            name, frags = "RESET", (top.free,)
         if top.looked_through:
             t_fid = v.origin[top.looked_through[0]].get("transparent")
             if t_fid:
@@ -734,27 +769,39 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
 
 
 def _bluff_moves(table: Table, v: Variant, p: Player, zone: str) -> list[Move]:
-    top, count = _bluff_top(table, v)
-    claims = [r for r in range(13) if v.cells[top][r][0]]
-    out: list[Move] = []
+    top, count, run = _bluff_state(table, v)
+    four = v.four_burns or 4
+
+    def claims(n: int) -> list[int]:  # the ranks n cards may be claimed as (as _judge_bluff decides)
+        out = []
+        for r in range(13):
+            ok, name, _ = v.cells[top][r]
+            if n == four or (r == top and run + n == four):
+                out.append(r)
+            elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
+                out.append(r)
+        return out
+
+    moves: list[Move] = []
     if zone == FACE_DOWN:
-        if not count or count == 1:
-            out = [Move(FLIP, (), i + 1, claim=r) for i in range(len(p.face_down)) for r in claims]
+        moves = [Move(FLIP, (), i + 1, claim=r) for i in range(len(p.face_down)) for r in claims(1)]
     elif zone in (HAND, FACE_UP):
         cards = p.hand if zone == HAND else p.face_up_cards
         by_rank: dict[int, list[int]] = {}
         for c in cards:
             by_rank.setdefault(c >> 2, []).append(c)
-        sizes = [count] if count else [1, 2, 3, 4]
         stacked = zone == FACE_UP and any(len(s) > 1 for s in p.face_up)
         for group in by_rank.values():
-            for n in sizes:
+            for n in range(1, min(4, len(group)) + 1):
+                said = claims(n)
+                if not said:
+                    continue
                 for sub in sorted(set(combinations(sorted(group), n))):
                     if not stacked or _whole_stacks(p, sub):
-                        out += [Move(PLAY, sub, claim=r) for r in claims]
+                        moves += [Move(PLAY, sub, claim=r) for r in said]
     if table.pile and table.pile[-1].claim >= 0 and table.pile[-1].by != table.turn:
-        out.append(Move(CALL))
-    return out
+        moves.append(Move(CALL))
+    return moves
 
 
 def _forced_plays(p: Player, v: Variant, zone: str) -> list[Move]:
@@ -1226,12 +1273,22 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
         if code is Reason.ANYWHERE:
             what = cap if n > 1 else a(rank).capitalize()
             return f"{what} may be played on any card, {the(t)}{under} included."
+        if code is Reason.RESET and isinstance(top, Top) and top.free:
+            return (f"With two players in the game, whoever plays a joker plays again at once with a card "
+                    f"of any value: {played} is fine.")
         if code is Reason.RESET:
             return f"Any card may be played on {a(t)}{under}."
         if code is Reason.UNDER_LIMIT:
             return f"{the(t).capitalize()}{under} makes the next play {a(t)} or lower, and {played} {'is' if s_ else 'are'}."
         if code is Reason.UNBEATABLE_OK:
             return f"Only some cards may go on {a(t)}, and {played} {'is' if s_ else 'are'} allowed."
+        if code is Reason.FOUR_ANYTIME and v.bluff:
+            quad = ctx.get("quad")
+            below = ("", "one", "two", "three")[quad] if isinstance(quad, int) and quad < 4 else str(quad)
+            made = (f"with the {below} claimed below "
+                    f"{'it makes' if n == 1 else 'they make'} four of a kind," if quad else "four laid at once make")
+            return (f"Claimed as {rank_plural(rank)}, {made} a quadruple: like a 10, it goes on anything and "
+                    "destroys the pile.")
         if code is Reason.FOUR_ANYTIME:
             return f"Four or more {rank_plural(rank)} from the hand may be played on any card."
         if code is Reason.TOO_LOW:
@@ -1320,8 +1377,9 @@ def _more_sentences(table: Table, v: Variant, move: Move, code: Reason, ctx: dic
         Reason.WHOLE_STACK: "Equal face-up cards stacked together are played together, the whole stack.",
         Reason.NEEDS_CLAIM: "In Bluff every play names a rank: write 'play 7H as Q'.",
         Reason.CLAIM_NOT_HERE: "Claims and calls belong to Bluff; in this variant cards are played face up.",
-        Reason.COUNT: (f"After a play of {ctx.get('count')} card(s), the next play is the same number "
-                       "(or a reset starts afresh)."),
+        Reason.COUNT: (f"After {_count_words(ctx.get('count'))}, the next play must be {_count_words(ctx.get('count'))}"
+                       " too, claimed equal or higher (or a lone 2 or 10, or four of a kind)."
+                       if ctx.get("count") else "At most three cards go down at once, or four of a kind."),
         Reason.CALL_OK: f"{who} calls the last claim: the cards are turned over, and whoever was wrong takes the pile.",
         Reason.NO_CALL: "There is no claim of another player's on top of the pile to call.",
         Reason.BLUFF_NO_PICKUP: "In Bluff nobody simply takes the pile: play (truly or not), or call.",

@@ -47,8 +47,9 @@ def deal(
 ) -> Table:
     """Shuffle and deal as the variant says; the table is left in the setup phase."""
     v = load_variant(v)
-    if not v.min_players <= players <= v.max_players:
-        raise TutorError(f"{v.id} is for {v.min_players} to {v.max_players} players, not {players}")
+    problem = v.players_problem(players)
+    if problem:
+        raise TutorError(problem)
     names = list(names or NAMES[:players])
     decks = decks or v.decks_for(players)
     pack = full_pack(decks, v.jokers * decks)

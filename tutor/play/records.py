@@ -20,9 +20,9 @@ import yaml
 
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
-from tutor.core.table import Table, table_from_dict
+from tutor.core.table import Table
 from tutor.engine import Verdict, apply_unchecked, check
-from tutor.rules.variant import GAMES_DIR, Variant, load_variant
+from tutor.rules.variant import GAMES_DIR, Variant, load_table, load_variant
 
 
 @dataclass(frozen=True)
@@ -71,9 +71,7 @@ def record_from_data(data: Any, where: str) -> GameRecord:
             raise TutorError(f"{where}: {key}: missing")
     v = load_variant(str(data["variant"]))
     raw_table = data["table"]
-    n = len(raw_table.get("players", []) or []) if isinstance(raw_table, Mapping) else 2
-    table = table_from_dict(raw_table, where=f"{where}: table", decks=v.decks_for(max(n, 2)),
-                            jokers_per_deck=v.jokers)
+    table = load_table(raw_table, v, where=f"{where}: table")
     steps: list[Step] = []
     current = table
     for k, raw in enumerate(data["moves"] or []):

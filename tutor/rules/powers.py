@@ -36,6 +36,8 @@ class RankRule:
     reverse: bool = False
     skip: int = 0
     play_again: bool = False
+    counts_as: int = -1  # on the pile, the next play answers it as this rank (-1: its own)
+    free_with_two: bool = False  # with two players in the game, anything may follow it
     origin: dict[str, str] = field(default_factory=dict)
 
 
@@ -156,6 +158,20 @@ def _transparent(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     rr.origin["transparent"] = fid
 
 
+@power("counts-as", "rank as", "", "on the pile, the next play answers this card as another rank")
+def _counts_as(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    rr = r.rank(p, fid)
+    rr.counts_as = _rank(p, fid, "as")
+    rr.origin["counts_as"] = fid
+
+
+@power("free-with-two", "rank", "", "with only two players in the game, any card may follow this one")
+def _free_with_two(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    rr = r.rank(p, fid)
+    rr.free_with_two = True
+    rr.origin["free_with_two"] = fid
+
+
 # -- what a card does when played ----------------------------------------
 
 
@@ -197,13 +213,14 @@ def _deal(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("refill", _int(p, "refill", fid, 0, 20, p.get("hand")), fid)
 
 
-@power("packs", "", "decks jokers stock_min", "how many packs and jokers are used")
+@power("packs", "", "decks jokers stock_min min", "how many packs and jokers are used")
 def _packs(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     decks = p.get("decks", 1)
     if decks != "auto":
         decks = _int(p, "decks", fid, 1, 8, 1)
     r.set("decks", decks, fid)
     r.set("stock_min", _int(p, "stock_min", fid, 0, 100, 16), fid)
+    r.set("min_decks", _int(p, "min", fid, 1, 8, 1), fid)
     if "jokers" in p:
         r.set("jokers", _int(p, "jokers", fid, 0, 4), fid)
 

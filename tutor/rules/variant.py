@@ -24,7 +24,8 @@ from typing import Any
 import yaml
 
 from tutor.core.cards import EMPTY, N_RANKS, RANK_NAMES
-from tutor.core.errors import VariantError
+from tutor.core.errors import TableError, VariantError
+from tutor.core.table import Table, table_from_dict
 from tutor.rules.powers import Rules, apply_power
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
@@ -34,7 +35,7 @@ GAMES_DIR = RULES_DIR / "games"
 
 # Slots in the order the rulebook and the builder show them.
 SLOTS = (
-    "core", "deal", "setup", "first-player", "pickup-choice", "after-pickup",
+    "core", "deal", "packs", "setup", "first-player", "pickup-choice", "after-pickup",
     "face-up-pickup", "mixed-plays", "2", "10", "four-of-a-kind", "8", "7", "9", "5",
     "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock", "phase-two", "bluff",
     "customs", "goal",
@@ -42,7 +43,7 @@ SLOTS = (
 _FRAGMENT_KEYS = {"id", "slot", "title", "summary", "source", "reading", "powers",
                   "requires", "conflicts", "implies", "examples", "text", "note"}
 _PRESET_KEYS = {"id", "title", "summary", "source", "fragments", "players", "reading",
-                "note", "preset"}
+                "note", "preset", "options", "not_modelled"}
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,10 @@ class Preset:
     fragments: tuple[str, ...]
     path: str
     reading: str = ""
+    # fragments the same source offers instead or as well (``lancaster+deal-6-6-3``)
+    options: tuple[str, ...] = ()
+    # rules in the source the tutor does not model: (what, why)
+    not_modelled: tuple[tuple[str, str], ...] = ()
 
 
 Cell = tuple[bool, str, tuple[str, ...]]  # legal, reason code, deciding fragments
@@ -109,6 +114,8 @@ class Variant:
     cells_rev: tuple[tuple[Cell, ...], ...]
     transparent: tuple[bool, ...]
     alone_self: tuple[bool, ...]
+    counts: tuple[int, ...]  # the rank each rank is answered as on the pile (itself, or counts-as)
+    free_with_two: tuple[bool, ...]
     burn: tuple[bool, ...]
     reverse: tuple[bool, ...]
     skip: tuple[int, ...]
@@ -130,6 +137,7 @@ class Variant:
     jokers: int
     min_players: int
     max_players: int
+    min_decks: int = 1  # "decks: auto" never uses fewer packs than this
     refill: int = 3  # the hand is drawn back up to this while the stock lasts
     setup_count: int = 0  # setup "choose": how many hand cards go face up
     reversal: int = -1  # the rank that reverses the rank order (-1: none)
@@ -164,15 +172,34 @@ class Variant:
                 return f
         return None
 
+    def players_problem(self, n_players: int) -> str | None:
+        """Why ``n_players`` cannot play this variant, or None: one rule for tables and games."""
+        if self.min_players <= n_players <= self.max_players:
+            return None
+        return f"{self.id} is for {self.min_players} to {self.max_players} players, not {n_players}"
+
     def decks_for(self, n_players: int) -> int:
         """How many packs a game of ``n_players`` uses."""
         if self.decks != "auto":
             return int(self.decks)
         need = n_players * (self.down + self.up + self.hand) + self.stock_min
-        decks = 1
+        decks = self.min_decks
         while decks * (52 + self.jokers) < need:
             decks += 1
         return decks
+
+
+def load_table(raw: Any, v: Variant, *, where: str = "table") -> Table:
+    """A table file's mapping read under ``v``: its pack count and jokers by default, and only
+    as many players as ``v`` is for (the same rule :func:`tutor.play.game.deal` keeps)."""
+    if isinstance(raw, Mapping) and isinstance(raw.get("players"), list) and len(raw["players"]) >= 2:
+        problem = v.players_problem(len(raw["players"]))
+        if problem:
+            raise TableError(f"{where}: players: {problem}")
+        n = len(raw["players"])
+    else:
+        n = 2  # table_from_dict says what is wrong
+    return table_from_dict(raw, where=where, decks=v.decks_for(n), jokers_per_deck=v.jokers)
 
 
 # -- loading files ---------------------------------------------------------
@@ -295,7 +322,20 @@ def preset_from_data(data: Any, path: str) -> Preset:
         source=_source(data.get("source"), path),
         fragments=_str_list(data.get("fragments"), f"{path}: fragments"), path=path,
         reading=str(data.get("reading", "") or "").strip(),
+        options=_str_list(data.get("options"), f"{path}: options"),
+        not_modelled=_not_modelled(data.get("not_modelled"), f"{path}: not_modelled"),
     )
+
+
+def _not_modelled(raw: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    ok = isinstance(raw, list) and all(
+        isinstance(x, Mapping) and set(x) == {"rule", "why"} and all(isinstance(x[k], str) for k in x)
+        for x in raw)
+    if not ok:
+        raise VariantError(f"{where}: a list of {{rule: ..., why: ...}}")
+    return tuple((str(x["rule"]).strip(), str(x["why"]).strip()) for x in raw)
 
 
 @cache
@@ -483,13 +523,16 @@ def compile_variant(
     }
     any_extra = (extras["reversal"] >= 0 or extras["force"] >= 0 or bool(extras["runs"]) or bool(extras["swaps"])
                  or bool(extras["gamble"]) or extras["slide"] >= 0 or bool(extras["face_up_to_hand"])
-                 or g("setup", "swap") == "stack" or bool(extras["bluff"]))
+                 or g("setup", "swap") == "stack" or bool(extras["bluff"])
+                 or any(r.free_with_two for r in ranks))
     return Variant(
         id=vid, preset=preset, fragments=frags, settings=dict(rules.settings), replaced=replaced,
         place=tuple(tuple(c[0] for c in row) for row in cells), cells=cells,
         place_rev=tuple(tuple(c[0] for c in row) for row in cells_rev), cells_rev=cells_rev,
         transparent=tuple(r.transparent for r in ranks),
         alone_self=tuple(r.transparent and r.alone == "self" for r in ranks),
+        counts=tuple(k if r.counts_as < 0 else r.counts_as for k, r in enumerate(ranks)),
+        free_with_two=tuple(r.free_with_two for r in ranks),
         burn=tuple(r.burn for r in ranks), reverse=tuple(r.reverse for r in ranks),
         skip=tuple(r.skip for r in ranks), play_again=tuple(r.play_again for r in ranks),
         origin=tuple(dict(r.origin) for r in ranks),
@@ -498,7 +541,7 @@ def compile_variant(
         final_card_combo=g("final_card_combo", False), goal=g("goal", "loser"),
         first_player=g("first_player", "first-three-face-up"), setup=g("setup", "swap"),
         down=g("down", 3), up=g("up", 3), hand=g("hand", 3), decks=g("decks", 1),
-        stock_min=g("stock_min", 16), jokers=jokers,
+        stock_min=g("stock_min", 16), min_decks=g("min_decks", 1), jokers=jokers,
         min_players=g("min_players", 2), max_players=_max_players(g),
         refill=g("refill", g("hand", 3)), setup_count=g("setup_count", 0),
         reversal=extras["reversal"], force=extras["force"], force_once=g("force_once", True),

@@ -13,9 +13,9 @@ from typing import Any
 
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
-from tutor.core.table import Table, table_from_dict
+from tutor.core.table import Table
 from tutor.engine import Verdict, check
-from tutor.rules.variant import Fragment, Variant, load_variant, preset_catalogue
+from tutor.rules.variant import Fragment, Variant, load_table, load_variant, preset_catalogue
 
 
 @dataclass(frozen=True)
@@ -46,9 +46,7 @@ def load_example(frag: Fragment, k: int) -> Example:
     if not isinstance(ex, Mapping) or "table" not in ex or "move" not in ex or "legal" not in ex:
         raise TutorError(f"{where}: an example needs table, move and legal")
     v = load_variant(example_spec(frag, ex))
-    n_players = len(ex["table"].get("players", []) or []) if isinstance(ex["table"], Mapping) else 0
-    table = table_from_dict(ex["table"], where=f"{where}.table", decks=v.decks_for(max(n_players, 2)),
-                            jokers_per_deck=v.jokers)
+    table = load_table(ex["table"], v, where=f"{where}.table")
     ready = ex.get("setup_ready")
     if ready:
         flags = [p.name in ready for p in table.players]

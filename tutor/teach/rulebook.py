@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.rules.variant import Fragment, Variant
+from tutor.rules.variant import Fragment, Variant, fragment_catalogue
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Cards and deal", ("deal",)),
+    ("Cards and deal", ("deal", "packs")),
     ("Setup", ("setup", "first-player")),
     ("Play", ("core", "pickup-choice", "after-pickup", "mixed-plays", "runs-and-sets", "pairs", "triples",
               "stock")),
@@ -45,6 +45,15 @@ def rulebook(v: Variant) -> list[tuple[str, list[Rule]]]:
     return out
 
 
+def alternatives(v: Variant) -> list[tuple[str, str, str]]:
+    """What the preset's source offers beside this variant: (variant spec, title, summary) for each
+    option fragment not already in use."""
+    cat = fragment_catalogue()
+    used = {f.id for f in v.fragments}
+    return [(f"{v.preset.id}+{fid}", cat[fid].title, cat[fid].summary)
+            for fid in v.preset.options if fid in cat and fid not in used]
+
+
 def rulebook_markdown(v: Variant) -> str:
     lines = [f"# {v.preset.title}", "", f"Variant `{v.id}`. {v.preset.summary}", ""]
     for old, new in v.replaced:
@@ -64,4 +73,11 @@ def rulebook_markdown(v: Variant) -> str:
             lines.append("")
     for w in v.warnings:
         lines.append(f"*Note: {w}.*")
+    options = alternatives(v)
+    if options:
+        lines += ["", "## Options the source offers", ""]
+        lines += [f"- **{title}** (`{spec}`): {summary}" for spec, title, summary in options]
+    if v.preset.not_modelled:
+        lines += ["", "## In the source but not modelled by the tutor", ""]
+        lines += [f"- **{what}** {why}" for what, why in v.preset.not_modelled]
     return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,184 @@
+"""Rules the second held-out round found missing or wrong (issue 14), each from its source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.core.errors import TableError, TutorError
+from tutor.play.game import deal
+from tutor.rules.variant import load_table, load_variant
+
+SIX = {
+    "players": [{"name": "A", "hand": ["5C", "9D", "KS"]}] + [{"name": n, "hand": 3} for n in "BCDEF"],
+    "pile": [["4H"]],
+    "turn": "A",
+}
+
+
+# -- pagat: "From two to five may play"; six only with the two jokers ---------------------
+
+
+def test_six_seat_pagat_table_is_refused_like_a_six_player_game() -> None:
+    v = load_variant("pagat")
+    with pytest.raises(TableError, match=r"t\.yaml: players: pagat is for 2 to 5 players, not 6"):
+        load_table(SIX, v, where="t.yaml")
+    with pytest.raises(TutorError, match="pagat is for 2 to 5 players, not 6"):
+        deal(v, 6, seed=1)
+
+
+def test_six_seat_pagat_table_is_fine_with_the_jokers() -> None:
+    v = load_variant("pagat+jokers-reverse")
+    assert v.players_problem(6) is None
+    assert len(load_table(SIX, v).players) == 6
+    assert len(deal(v, 6, seed=1).players) == 6
+
+
+def test_cli_exit_2_for_a_six_seat_pagat_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import yaml
+
+    p = tmp_path / "six.yaml"
+    p.write_text(yaml.safe_dump(SIX))
+    assert main(["check", "--table", str(p), "--move", "play 5C"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pagat is for 2 to 5 players, not 6" in err
+    assert main(["check", "--table", str(p), "--variant", "pagat+jokers-reverse", "--move", "play 5C"]) == 0
+
+
+@pytest.mark.parametrize("spec, n", [("west-kent", 4), ("nortenos", 5), ("pagat", 1 + 5)])
+def test_tables_and_games_share_the_player_count(spec: str, n: int) -> None:
+    v = load_variant(spec)
+    raw = {"players": [{"name": chr(65 + i), "hand": 1} for i in range(n)], "pile": [], "turn": "A"}
+    problem = v.players_problem(n)
+    assert problem
+    with pytest.raises(TableError, match=problem):
+        load_table(raw, v)
+    with pytest.raises(TutorError, match=problem):
+        deal(v, n, seed=3)
+
+
+# -- Smeghead: "They use several decks of cards shuffled together" ------------------------
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_smeghead_uses_at_least_two_packs(n: int) -> None:
+    v = load_variant("smeghead")
+    assert v.decks_for(n) >= 2
+    table = deal(v, n, seed=n)
+    assert table.decks >= 2
+
+
+def test_smeghead_three_player_table_may_hold_two_seven_of_hearts() -> None:
+    v = load_variant("smeghead")
+    raw = {
+        "players": [
+            {"name": "A", "hand": ["9C", "4D", "5S", "KD"]},
+            {"name": "B", "hand": ["7H", "8H", "QC", "3S"]},
+            {"name": "C", "hand": 4},
+        ],
+        "pile": [{"by": "A", "cards": ["7H"]}],
+        "turn": "B",
+    }
+    assert load_table(raw, v).decks == 2
+    with pytest.raises(TableError):
+        load_table(raw, load_variant("pagat"))
+
+
+# -- Guarducci's joker (pagat, Variations, Jane Guarducci rule 4) --------------------------
+
+
+def _joker_table(names: str, out: str = "", by: str = "A", turn: str = "A") -> dict[str, object]:
+    players: list[dict[str, object]] = []
+    for n in names:
+        if n in out:
+            players.append({"name": n})
+        elif n == turn:
+            players.append({"name": n, "hand": ["4C", "9D"]})
+        else:
+            players.append({"name": n, "hand": 3})
+    return {"players": players, "pile": [{"by": "B" if by == "A" else "A", "cards": ["KS"]},
+                                         {"by": by, "cards": ["JK"]}], "turn": turn}
+
+
+@pytest.mark.parametrize("spec", ["guarducci", "guarducci+jokers-skip-as-seven", "guarducci+jokers-skip-as-two"])
+def test_with_two_players_the_jokers_player_goes_again_with_any_card(spec: str) -> None:
+    from tutor.engine import check
+
+    v = load_variant(spec)
+    for names, out in (("AB", ""), ("ABC", "C")):
+        t = load_table(_joker_table(names, out), v)
+        verdict = check(t, v, "play 4C")
+        assert verdict.legal, (spec, names, verdict.reason)
+        assert "jokers-skip" in " ".join(verdict.rules)
+        assert "any value" in verdict.reason
+
+
+def test_with_more_players_the_joker_counts_as_the_table_agreed() -> None:
+    from tutor.engine import check
+
+    # C moves after A's joker (B skipped), three in the game: a 4 on a joker over a king
+    table = _joker_table("ABC", by="A", turn="C")
+    four = "play 4C"
+    assert not check(load_table(table, load_variant("guarducci")), "guarducci", four).legal  # glass: beat K
+    seven = load_variant("guarducci+jokers-skip-as-seven")
+    assert not check(load_table(table, seven), seven, four).legal  # a 7: 4 is too low
+    assert check(load_table(table, seven), seven, "play 9D").legal
+    two = load_variant("guarducci+jokers-skip-as-two")
+    assert check(load_table(table, two), two, four).legal  # a 2: anything goes
+
+
+def test_a_joker_that_put_its_player_out_frees_nobody() -> None:
+    from tutor.engine import check
+
+    # A went out with the joker; B was skipped; C answers it as glass over the king
+    v = load_variant("guarducci")
+    t = load_table(_joker_table("ABC", out="A", by="A", turn="C"), v)
+    assert not check(t, v, "play 4C").legal
+
+
+# -- Bluff's doubles, triples and quadruples (pagat Variations, Bluffing, Sean Burns) -------
+
+
+def _bluff(pile: list[dict[str, object]], hand: list[str]) -> object:
+    v = load_variant("bluff")
+    return load_table({"players": [{"name": "A", "hand": hand}, {"name": "B", "hand": 3}],
+                       "pile": pile, "turn": "A"}, v)
+
+
+@pytest.mark.parametrize(("pile", "hand", "move", "legal"), [
+    ([{"by": "B", "cards": ["9S"], "claim": "2"}], ["7H", "7C"], "play 7H 7C as 7", True),  # value 0 after a 2
+    ([{"by": "B", "cards": ["9S"], "claim": "2"}], ["7H", "7C", "7D"], "play 7H 7C 7D as 7", True),
+    ([{"by": "B", "cards": ["5S"], "claim": "5"}], ["7H", "7C"], "play 7H 7C as 7", False),  # not after a 5
+    ([{"by": "B", "cards": ["9S", "9C", "9D"], "claim": "9"}], ["9H"], "play 9H as 9", True),  # the 4th card
+    ([{"by": "B", "cards": ["9S", "9C", "9D"], "claim": "9"}], ["4H"], "play 4H as 9", True),  # ... or a lie
+    ([{"by": "B", "cards": ["9S", "9C"], "claim": "9"}], ["9H", "9D"], "play 9H 9D as 9", True),  # equal double
+    ([{"by": "B", "cards": ["AS"], "claim": "A"}], ["4H", "4C", "4D", "4S"], "play 4H 4C 4D 4S as 4", True),
+    ([{"by": "B", "cards": ["6S", "6D"], "claim": "6"}], ["4C"], "play 4C as 10", True),  # a lone 10 on a double
+    ([{"by": "B", "cards": ["6S", "6D"], "claim": "6"}], ["4C"], "play 4C as 2", True),
+    ([{"by": "B", "cards": ["6S", "6D"], "claim": "6"}], ["4C"], "play 4C as K", False),
+])
+def test_bluff_counts(pile: list[dict[str, object]], hand: list[str], move: str, legal: bool) -> None:
+    from tutor.core.moves import Move
+    from tutor.engine import check, legal_moves
+
+    v = load_variant("bluff")
+    t = _bluff(pile, hand)
+    verdict = check(t, v, move)  # type: ignore[arg-type]
+    assert verdict.legal is legal, verdict.reason
+    want = Move.parse(move)
+    listed = {(m.kind, tuple(sorted(m.cards)), m.claim) for m in legal_moves(t, v)}  # type: ignore[arg-type]
+    assert ((want.kind, tuple(sorted(want.cards)), want.claim) in listed) is legal
+
+
+def test_a_quadruple_destroys_the_pile_when_the_next_card_lands() -> None:
+    from tutor.engine import apply
+
+    v = load_variant("bluff")
+    t = load_table({"players": [{"name": "A", "hand": ["9H", "3C"]}, {"name": "B", "hand": ["5D", "6D"]}],
+                    "pile": [{"by": "B", "cards": ["9S", "9C", "9D"], "claim": "9"}], "turn": "A"}, v)
+    t, _ = apply(t, v, "play 9H as 9")
+    assert len(t.pile) == 2  # it can still be called
+    t, events = apply(t, v, "play 5D as 3")
+    assert "burn" in events and len(t.pile) == 1
