@@ -242,9 +242,25 @@ def test_invalid_tables_say_what_is_wrong_and_keep_the_input() -> None:
         at.multiselect(key=key).set_value([]).run()
     at.number_input(key="lf_down_unseen_0").set_value(0).run()
     assert any("has no cards left" in e for e in texts(at.error))
-    # cards and an unseen count in one zone
-    at.multiselect(key="lf_hand_1").set_value(["2S"]).run()
+    # cards and an unseen count in the face-down row
+    at.multiselect(key="lf_down_1").set_value(["2S"]).run()
     assert any("not both" in e for e in texts(at.error))
+
+
+def test_a_partly_seen_hand_is_cards_seen_and_a_count() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    unseen = at.number_input(key="lf_hand_unseen_1").value
+    assert unseen > 0
+    at.multiselect(key="lf_hand_1").set_value(["2S"]).run()  # seen going in at a pickup
+    assert not any("not both" in e or "table" in e for e in texts(at.error)), texts(at.error)
+    assert _verdicts(at)
+    at.text_input(key="lf_move").input("pickup").run()
+    q = at.query_params["q"]
+    table = decode_question(q[0] if isinstance(q, list) else q).table
+    assert table["players"][1]["hand"] == {"seen": ["2S"], "unseen": unseen}
+    again = open_page("pages/legal.py", v="pagat", q=q[0] if isinstance(q, list) else q)
+    assert again.multiselect(key="lf_hand_1").value == ["2S"]
+    assert again.number_input(key="lf_hand_unseen_1").value == unseen
 
 
 def test_a_bad_move_is_a_one_line_error() -> None:

@@ -80,6 +80,15 @@ def _zone(cards_key: str, unseen_key: str | None, where: str) -> list[str] | int
     return unseen if unseen else cards
 
 
+def _hand(cards_key: str, unseen_key: str) -> list[str] | int | dict[str, Any]:
+    """A hand may be partly seen: the cards seen going in at a pickup, and how many more."""
+    cards = [card_str(token_card(t)) for t in st.session_state.get(cards_key, [])]
+    unseen = int(st.session_state.get(unseen_key, 0) or 0)
+    if cards and unseen:
+        return {"seen": cards, "unseen": unseen}
+    return unseen if unseen else cards
+
+
 def names() -> list[str]:
     n = int(st.session_state.get(k("n"), 2))
     return [str(st.session_state.get(k("name", i)) or "").strip() or _default_name(i) for i in range(n)]
@@ -93,7 +102,7 @@ def form_to_raw() -> dict[str, Any]:
         at = f"players[{i}] ({name})"
         players.append({
             "name": name,
-            "hand": _zone(k("hand", i), k("hand_unseen", i), f"{at}.hand"),
+            "hand": _hand(k("hand", i), k("hand_unseen", i)),
             "face_up": _zone(k("up", i), None, f"{at}.face_up"),
             "face_down": _zone(k("down", i), k("down_unseen", i), f"{at}.face_down"),
         })
@@ -178,7 +187,9 @@ def _player(i: int, options: list[str]) -> None:
         c1, c2 = st.columns([3, 1])
         with c1:
             _cards("Hand", k("hand", i), options)
-        c2.number_input("or unseen", 0, 60, key=k("hand_unseen", i), help="A number of cards nobody can see", persist_state=SESSION)
+        c2.number_input("+ unseen", 0, 60, key=k("hand_unseen", i), persist_state=SESSION,
+                        help="How many cards in this hand nobody else has seen. With cards picked too, those "
+                             "are the cards seen going in (at a pickup), and this many more are unseen.")
         _cards("Face up", k("up", i), options)
         c1, c2 = st.columns([3, 1])
         with c1:
