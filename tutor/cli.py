@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from tutor.core import safeyaml
 from tutor.core.cards import card_str
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
@@ -24,6 +26,22 @@ from tutor.rules.variant import Variant, fragment_catalogue, load_table, load_va
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"tutor: {message}\n")
+
+
+def _number(kind: type[int] | type[float], low: float, high: float) -> Callable[[str], Any]:
+    """An argparse type: ASCII digits only, within [low, high] (no inf, nan or 5,000 digits)."""
+
+    def read(text: str) -> int | float:
+        word = text.strip()
+        ok = word.isascii() and len(word) <= 20 and word.replace(".", "", kind is float).lstrip("-").isdigit()
+        value = kind(word) if ok else None
+        if value is None or not low <= value <= high:
+            what = "a whole number" if kind is int else "a number"
+            span = f"{low:,} to {high:,}" if kind is int else f"{low:g} to {high:g}"
+            raise argparse.ArgumentTypeError(f"{word[:20]!r} is not {what} from {span}")
+        return value
+
+    return read
 
 
 def _load(args: argparse.Namespace) -> tuple[Table, Variant]:
@@ -176,10 +194,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from tutor.rules.variant import _read_fragment_file, build_variant, parse_yaml, preset_from_data
 
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TutorError(f"{args.file}: cannot read the file ({exc.__class__.__name__})") from None
+    text = safeyaml.read_text(path, args.file, TutorError)
     data = parse_yaml(text, args.file)
     if isinstance(data, dict) and "fragments" in data and "slot" not in data:
         preset = preset_from_data(data, args.file)
@@ -230,16 +245,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_variants)
     p = sub.add_parser("play", help="a whole bot game, move by move")
     p.add_argument("--variant", default="pagat")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=_number(int, 2, 16), default=4)
+    p.add_argument("--seed", type=_number(int, 0, 10**12), default=0)
     p.add_argument("--bot", default="greedy")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("hint", help="what the player to move should play, and why (the advisor)")
     p.add_argument("--table", required=True)
     p.add_argument("--variant")
-    p.add_argument("--seconds", type=float, help="time budget (default 1 s unless --iterations)")
-    p.add_argument("--iterations", type=int, help="simulation budget (deterministic for a seed)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seconds", type=_number(float, 0.01, 60), help="time budget, up to 60 s (default 1 s unless --iterations)")
+    p.add_argument("--iterations", type=_number(int, 1, 1_000_000), help="simulation budget (deterministic for a seed)")
+    p.add_argument("--seed", type=_number(int, 0, 10**12), default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_hint)
     p = sub.add_parser("schema", help="the JSON Schema of fragment (or preset) files")
@@ -253,11 +268,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rules)
     p = sub.add_parser("compare", help="two or more variants side by side: rules, verdicts, play")
     p.add_argument("specs", nargs="+", metavar="SPEC")
-    p.add_argument("--games", type=int, help="games per variant (default 1000; 300 if only the engine plays it)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, help="default 4, or what all the variants allow")
+    p.add_argument("--games", type=_number(int, 1, 100_000),
+                   help="games per variant, up to 100,000 (default 1000; 300 if only the engine plays it)")
+    p.add_argument("--seed", type=_number(int, 0, 10**12), default=0)
+    p.add_argument("--players", type=_number(int, 2, 16), help="default 4, or what all the variants allow")
     p.add_argument("--bot", default="greedy", help="the bots at every seat (random, playful, epsilon, greedy)")
-    p.add_argument("--workers", type=int, help="processes playing the games (default: one per core)")
+    p.add_argument("--workers", type=_number(int, 1, max(1, min(8, os.cpu_count() or 1))),
+                   help="processes playing the games, at most one per core (default: one per core)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_compare)
     return parser

@@ -12,9 +12,18 @@ quoting the input with ``!r``.
 
 from __future__ import annotations
 
+MAX_MESSAGE = 500  # characters: a message quotes input in short excerpts, never whole
+
 
 class TutorError(ValueError):
-    """Base class of every error the tutor raises on bad input."""
+    """Base class of every error the tutor raises on bad input (one line, at most
+    :data:`MAX_MESSAGE` characters)."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            msg = " ".join(args[0].split("\n"))
+            args = (msg if len(msg) <= MAX_MESSAGE else msg[: MAX_MESSAGE - 1] + "…",)
+        super().__init__(*args)
 
 
 class NotationError(TutorError):
@@ -27,3 +36,9 @@ class TableError(TutorError):
 
 class VariantError(TutorError):
     """A variant spec, fragment or preset that cannot be loaded or combined."""
+
+
+def excerpt(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting user input in a message."""
+    text = repr(value[: limit + 1]) if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

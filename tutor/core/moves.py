@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.core.cards import RANK_NAMES, card_str, parse_card, rank_index
-from tutor.core.errors import NotationError
+from tutor.core.errors import NotationError, excerpt
 
 Kind = Literal["play", "flip", "pickup", "swap", "ready", "place", "gamble", "slide", "call"]
 PLAY: Kind = "play"
@@ -52,7 +52,9 @@ class Move:
     def parse(text: object) -> Move:
         """Read a move in the contract's notation; raise :class:`NotationError`."""
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a move: write one of {_FORMS}")
+            raise NotationError(f"{excerpt(text)} is not a move: write one of {_FORMS}")
+        if len(text) > MAX_MOVE:
+            raise NotationError(f"{excerpt(text)}: a move is at most {MAX_MOVE} characters")
         words = text.replace(",", " ").split()
         if not words:
             raise NotationError(f"{text!r} is not a move: write one of {_FORMS}")
@@ -82,11 +84,12 @@ class Move:
                 except NotationError:
                     raise NotationError(f"{text!r}: {rest[2]!r} is not a rank") from None
                 rest = rest[:1]
-            if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) < 1:
+            n = _position(rest[0]) if len(rest) == 1 else None
+            if n is None:
                 raise NotationError(
                     f"{text!r}: write 'flip N' with N the face-down card's position, from 1"
                 )
-            return Move(FLIP, (), int(rest[0]), claim=claim)
+            return Move(FLIP, (), n, claim=claim)
         if verb == "pickup":
             if not rest:
                 return Move(PICKUP)
@@ -145,8 +148,8 @@ def _swap_after(text: str, cards: tuple[int, ...], words: list[str]) -> Move:
     if how == "from":
         target = words[2]
         index = 0
-        if len(words) == 4 and words[3].isdigit() and int(words[3]) >= 1:
-            index = int(words[3])
+        if len(words) == 4 and _position(words[3]) is not None:
+            index = _position(words[3]) or 0
         elif len(words) != 3:
             raise NotationError(form)
         return Move(PLAY, cards, index=index, give=give, target=target)
@@ -157,6 +160,16 @@ def _swap_after(text: str, cards: tuple[int, ...], words: list[str]) -> Move:
         if len(words) == 5 and words[3].lower() == "from":
             return Move(PLAY, cards, give=give, take=take, target=words[4])
     raise NotationError(form)
+
+
+MAX_MOVE = 400  # characters: sixty cards and more fit
+
+
+def _position(word: str) -> int | None:
+    """A 1-based position written in ASCII digits (at most three), or None."""
+    if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
+        return None
+    return int(word)
 
 
 def _is_card(word: str) -> bool:

@@ -63,7 +63,7 @@ def decode_question(code: str) -> Question:
         if not inflater.eof:
             raise zlib.error("cut short")
         data = json.loads(raw.decode("utf-8"))
-    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError):
+    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError):  # ValueError: a 5,000-digit number
         raise ShareError(f"the link's question {_short(code)!r} is not readable (damaged or cut short?)") from None
     if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
         raise ShareError("the link's question holds no table")

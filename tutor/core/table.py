@@ -8,6 +8,7 @@ on the rules (the effective top card, limits, four-of-a-kind runs) live in
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -16,8 +17,9 @@ from typing import Any
 
 import yaml
 
+from tutor.core import safeyaml
 from tutor.core.cards import JOKER, RANK_NAMES, UNKNOWN, card_str, parse_card, rank_index
-from tutor.core.errors import NotationError, TableError
+from tutor.core.errors import NotationError, TableError, excerpt
 
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
@@ -155,6 +157,10 @@ def _play_dict(table: Table, pl: Play) -> dict[str, Any] | list[str]:
 
 # -- reading a table file --------------------------------------------------
 
+MAX_PLAYERS = 16  # no variant seats more than eight; room for house rules, not for 150,000 seats
+_NAME = re.compile(r"[^\W_]([^\W_]|[ .'-])*")  # no Markdown, HTML or links can hide in a name
+MAX_NAME = 20  # the legal page's name box holds as many
+
 _KEYS = {"variant", "decks", "players", "pile", "stock", "burned", "turn",
          "direction", "phase"}
 _PLAYER_KEYS = {"name", "hand", "face_up", "face_down"}
@@ -162,25 +168,14 @@ _PLAYER_KEYS = {"name", "hand", "face_up", "face_down"}
 
 def read_table_text(text: str, where: str = "table") -> dict[str, Any]:
     """Parse YAML text into the raw mapping of a table file (``safe_load`` only)."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise TableError(f"{where}:{at}: {problem}") from None
+    data = safeyaml.load(text, where, TableError)
     if not isinstance(data, dict):
         raise TableError(f"{where}: a table file is a mapping with 'players', 'pile', 'turn'...")
     return data
 
 
 def load_table_file(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TableError(f"{path}: cannot read the file ({exc.__class__.__name__})") from None
-    return read_table_text(text, str(path))
+    return read_table_text(safeyaml.read_text(path, str(path), TableError), str(path))
 
 
 def table_from_dict(
@@ -203,6 +198,8 @@ def table_from_dict(
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or len(raw_players) < 2:
         raise TableError(f"{where}: players: list at least two players")
+    if len(raw_players) > MAX_PLAYERS:
+        raise TableError(f"{where}: players: {len(raw_players)} players; a table seats at most {MAX_PLAYERS}")
     players: list[Player] = []
     names: list[str] = []
     for i, rp in enumerate(raw_players):
@@ -216,6 +213,10 @@ def table_from_dict(
         if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
             raise TableError(f"{at}.name: {name!r} is not a name")
         name = str(name).strip()
+        if len(name) > MAX_NAME:
+            raise TableError(f"{at}.name: {excerpt(name, 30)} is longer than {MAX_NAME} characters")
+        if not _NAME.fullmatch(name):
+            raise TableError(f"{at}.name: {excerpt(name, 30)}: a name is letters, digits, spaces and . ' -")
         if name in names:
             raise TableError(f"{at}.name: two players are called {name!r}")
         names.append(name)

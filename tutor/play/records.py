@@ -16,8 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from tutor.core import safeyaml
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
 from tutor.core.table import Table
@@ -56,10 +55,7 @@ class GameRecord:
 def load_record(path: str | Path) -> GameRecord:
     """Load and replay a record; raise TutorError naming the first step the rules contradict."""
     p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise TutorError(f"{p}: cannot read the game record ({exc.__class__.__name__})") from None
+    data = safeyaml.read_file(p, str(p), TutorError)
     return record_from_data(data, str(p))
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.cards import N_RANKS, rank_index
-from tutor.core.errors import NotationError, VariantError
+from tutor.core.errors import NotationError, VariantError, excerpt
 
 
 @dataclass
@@ -355,9 +355,9 @@ def apply_power(rules: Rules, spec: Any, fid: str, where: str) -> None:
         # YAML 1.1 reads a bare `on:` (or `yes:`, `off:` ...) as a boolean key
         raise VariantError(f"{where}: a key was read as true/false: quote it, e.g. \"on\": [...]")
     name = spec["power"]
-    if name not in POWERS:
+    if not isinstance(name, str) or name not in POWERS:
         raise VariantError(
-            f"{where}: unknown power {name!r} (known: {', '.join(sorted(POWERS))})"
+            f"{where}: unknown power {excerpt(name)} (known: {', '.join(sorted(POWERS))})"
         )
     required, optional, _ = SIGNATURES[name]
     keys = set(map(str, spec)) - {"power"}

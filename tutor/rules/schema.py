@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from tutor.core import safeyaml
 from tutor.rules.powers import SIGNATURES
 from tutor.rules.variant import SLOTS
 
@@ -83,10 +84,7 @@ def preset_schema() -> dict[str, Any]:
 
 def key_lines(text: str) -> dict[str, int]:
     """Map each key path in a YAML document (``powers[2].rank``) to its 1-based line."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return {}
+    root = safeyaml.compose(text)
     out: dict[str, int] = {}
 
     def walk(node: yaml.Node, path: str) -> None:

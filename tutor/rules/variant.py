@@ -21,10 +21,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from tutor.core import safeyaml
 from tutor.core.cards import EMPTY, N_RANKS, RANK_NAMES
-from tutor.core.errors import TableError, VariantError
+from tutor.core.errors import TableError, VariantError, excerpt
 from tutor.core.table import Table, table_from_dict
 from tutor.rules.powers import Rules, apply_power
 
@@ -206,21 +205,11 @@ def load_table(raw: Any, v: Variant, *, where: str = "table") -> Table:
 
 
 def _read_yaml(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError(f"{path}: cannot read the file ({exc.__class__.__name__})") from None
-    return parse_yaml(text, str(path))
+    return safeyaml.read_file(path, str(path), VariantError)
 
 
 def parse_yaml(text: str, where: str) -> Any:
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise VariantError(f"{where}:{at}: {problem}") from None
+    return safeyaml.load(text, where, VariantError)
 
 
 def _source(raw: Any, where: str) -> Source:
@@ -258,6 +247,9 @@ def fragment_from_data(data: Any, path: str) -> Fragment:
     powers = data.get("powers", [])
     if not isinstance(powers, list):
         raise VariantError(f"{path}: powers: a list of {{power: name, ...}} entries")
+    examples = data.get("examples", []) or []
+    if not isinstance(examples, list) or not all(isinstance(e, Mapping) for e in examples):
+        raise VariantError(f"{path}: examples: a list of {{table: ..., move: ..., legal: ...}} entries")
     frag = Fragment(
         id=data["id"], slot=data["slot"], title=data["title"], summary=data["summary"].strip(),
         source=_source(data.get("source"), path), powers=tuple(powers), path=path,
@@ -265,7 +257,7 @@ def fragment_from_data(data: Any, path: str) -> Fragment:
         requires=_str_list(data.get("requires"), f"{path}: requires"),
         conflicts=_str_list(data.get("conflicts"), f"{path}: conflicts"),
         implies=_str_list(data.get("implies"), f"{path}: implies"),
-        examples=tuple(data.get("examples", []) or []),
+        examples=tuple(examples),
     )
     # Try the powers on a scratch builder, so a malformed fragment is refused whole.
     scratch = Rules()
@@ -290,11 +282,7 @@ def load_fragment_text(text: str, where: str) -> Fragment:
 
 
 def _read_fragment_file(path: Path, name: str) -> Fragment:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError(f"{name}: cannot read the file ({exc.__class__.__name__})") from None
-    return load_fragment_text(text, name)
+    return load_fragment_text(safeyaml.read_text(path, name, VariantError), name)
 
 
 @cache
@@ -378,8 +366,8 @@ def _load_variant(spec: str) -> Variant:
         if not isinstance(data, Mapping) or "preset" not in data:
             raise VariantError(f"{head}: a variant file names a 'preset' and its 'fragments'")
         base = data["preset"]
-        if base not in presets:
-            raise VariantError(f"{head}: preset: {base!r} is not a preset (presets: {', '.join(sorted(presets))})")
+        if not isinstance(base, str) or base not in presets:
+            raise VariantError(f"{head}: preset: {excerpt(base)} is not a preset (presets: {', '.join(sorted(presets))})")
         preset_id = str(base)
         rest = list(_str_list(data.get("fragments"), f"{head}: fragments")) + rest
     elif head in presets:
