@@ -13,6 +13,7 @@ and simulation, for moves that came from ``legal_moves``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
@@ -670,10 +671,13 @@ def _plays(table: Table, v: Variant):  # type: ignore[no-untyped-def]
                 if _placement(cells, v, top, rank, len(sub), zone)[0]:
                     yield Move(PLAY, sub)
             continue
+        if group[0] == UNKNOWN:
+            continue  # cards nobody has seen are not played by name (check refuses them too)
+        distinct = sorted(Counter(group).items())
         for n in range(1, len(group) + 1):
             if not _placement(cells, v, top, rank, n, zone)[0]:
                 continue
-            for sub in combinations(sorted(group), n):
+            for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens list 6,560, not 2**32
                 if sub not in seen:
                     seen.add(sub)
                     yield Move(PLAY, sub)
@@ -768,6 +772,20 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
     return moves
 
 
+def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:
+    """The sub-multisets of size ``n`` of ``distinct`` ((card, copies) pairs, sorted), in the
+    order ``combinations`` of the sorted cards would first give them."""
+    if n == 0:
+        yield ()
+        return
+    if not distinct or sum(k for _, k in distinct) < n:
+        return
+    (card, copies), rest = distinct[0], distinct[1:]
+    for take in range(min(copies, n), -1, -1):
+        for tail in _multisets(rest, n - take):
+            yield (card,) * take + tail
+
+
 def _bluff_moves(table: Table, v: Variant, p: Player, zone: str) -> list[Move]:
     top, count, run = _bluff_state(table, v)
     four = v.four_burns or 4
@@ -796,7 +814,7 @@ def _bluff_moves(table: Table, v: Variant, p: Player, zone: str) -> list[Move]:
                 said = claims(n)
                 if not said:
                     continue
-                for sub in sorted(set(combinations(sorted(group), n))):
+                for sub in _multisets(sorted(Counter(group).items()), n):
                     if not stacked or _whole_stacks(p, sub):
                         moves += [Move(PLAY, sub, claim=r) for r in said]
     if table.pile and table.pile[-1].claim >= 0 and table.pile[-1].by != table.turn:
