@@ -19,6 +19,7 @@ from tutor.rules.variant import (
 from tutor.teach.rulebook import SECTIONS
 from tutor.teach.sheet import variant_yaml
 from tutor.webui.matrix_view import show_changes, show_diagram, show_matrix
+from tutor.webui.safe import md
 from tutor.webui.state import current_variant, remember_upload, slot_title, uploads, use_spec
 
 NONE = "(none)"
@@ -108,9 +109,9 @@ def choose_slot(slot: str, frags: list[Fragment], preset_id: str) -> str:
         if part == NONE:
             return "none: the rule set has no such rule"
         f = names[part]
-        return f"{f.title}" + (" (the rule set's own)" if part == base else "") + (" (yours)" if "@" in part else "")
+        return md(f.title) + (" (the rule set's own)" if part == base else "") + (" (yours)" if "@" in part else "")
 
-    captions = ["" if p == NONE else f"{names[p].summary} — {names[p].source.cite()}" for p in options]
+    captions = ["" if p == NONE else md(f"{names[p].summary} — {names[p].source.cite()}") for p in options]
     if len(options) == 1:
         st.markdown(f"**{slot_title(slot)}:** {label(options[0])}")
         st.caption(captions[0])
@@ -145,7 +146,7 @@ def compose(preset_id: str, chosen: list[str]) -> Variant | None:
     try:
         return build_variant(preset_id, named, where="your choices")
     except TutorError as exc:
-        st.error(f"These rules do not go together: {exc}", icon=":material/block:")
+        st.error(f"These rules do not go together: {md(exc)}", icon=":material/block:")
         return None
 
 
@@ -154,7 +155,7 @@ def show_result(v: Variant) -> None:
     for old, new in v.replaced:
         st.markdown(f"- `{new}` replaces the rule set's `{old}`")
     for w in v.warnings:
-        st.warning(w, icon=":material/warning:")
+        st.warning(md(w), icon=":material/warning:")
     c1, c2 = st.columns(2)
     files = {part: uploads()[part].path for part in v.id.split("+")[1:] if part in uploads()}
     c1.download_button("Download (YAML)", variant_yaml(v, files), file_name="my-variant.yaml",
@@ -179,7 +180,7 @@ def main() -> None:
         st.file_uploader("Fragment file", type=["yaml", "yml"], key="bld_upload", on_change=handle_upload,
                          help="The same format as the files in rules/fragments/: id, slot, title, summary, source, powers.")
         if K_UPLOAD_ERR in st.session_state:
-            st.error(f"Upload refused: {st.session_state[K_UPLOAD_ERR]}", icon=":material/block:")
+            st.error(f"Upload refused: {md(st.session_state[K_UPLOAD_ERR])}", icon=":material/block:")
     left, right = st.columns([3, 2])
     with left:
         chosen = choose_rules(preset_id)

@@ -41,6 +41,8 @@ from tutor.play.game import BOTS, NAMES
 from tutor.rules.matrix import matrix_dot, play_matrix
 from tutor.rules.variant import Variant, preset_catalogue
 from tutor.webui.matrix_view import matrix_frame
+from tutor.webui.params import int_param, list_param
+from tutor.webui.safe import md
 from tutor.webui.state import current_variant, resolve_spec, slot_title
 from tutor.webui.table_view import table_html, to_beat
 
@@ -49,6 +51,7 @@ K_WITH, K_GAMES, K_SLOW, K_SEED, K_PLAYERS, K_BOT, K_ALL = (
 K_SEEDED = "_cmp_seeded"
 POOL_FROM = 400  # games in all from which a process pool plays them (fewer: in this process)
 MAX_GAMES = 20_000
+MAX_WITH = 4  # variants beside the sidebar's
 
 _MARKS = {"✓": "#dff0df", "✗": "#f9e0e0", "↓": "#eeeeee"}
 
@@ -56,28 +59,20 @@ _MARKS = {"✓": "#dff0df", "✗": "#f9e0e0", "↓": "#eeeeee"}
 # -- state: the URL on a session's first visit, the widgets after -------------------------------
 
 
-def _int_param(name: str, default: int) -> int:
-    try:
-        return int(st.query_params.get(name, default))
-    except (TypeError, ValueError):
-        return default
-
-
 def seed_state(first: Variant) -> None:
     """First visit in a session: the link's settings, else a sensible pair."""
     if st.session_state.get(K_SEEDED):
         return
     st.session_state[K_SEEDED] = True
-    raw = st.query_params.get("with", "")
-    others = [s for s in raw.split(",") if s.strip()] if raw else []
+    others = list_param("with", MAX_WITH, "variants to compare with")
     if not others:
         others = ["lancaster" if first.preset.id == "pagat" else "pagat"]
     st.session_state[K_WITH] = others
-    st.session_state[K_GAMES] = min(max(_int_param("games", DEFAULT_GAMES), 1), MAX_GAMES)
-    st.session_state[K_SLOW] = min(max(_int_param("slow", ENGINE_GAMES), 1), MAX_GAMES)
-    st.session_state[K_SEED] = _int_param("seed", 0)
+    st.session_state[K_GAMES] = int_param("games", DEFAULT_GAMES, 1, MAX_GAMES, "number of games")
+    st.session_state[K_SLOW] = int_param("slow", ENGINE_GAMES, 1, MAX_GAMES, "number of slow games")
+    st.session_state[K_SEED] = int_param("seed", 0, 0, 10**9)
     if "players" in st.query_params:
-        st.session_state[K_PLAYERS] = _int_param("players", 4)
+        st.session_state[K_PLAYERS] = int_param("players", 4, 2, 8, "number of players")
     bot = st.query_params.get("bot", DEFAULT_BOT)
     st.session_state[K_BOT] = bot if bot in BOTS else DEFAULT_BOT
 
@@ -97,7 +92,7 @@ def choose_variants(first: Variant) -> list[Variant]:
         try:
             v = resolve_spec(str(spec))
         except TutorError as exc:
-            st.warning(f"Left out: {exc}", icon="⚠️")
+            st.warning(f"Left out: {md(exc)}", icon="⚠️")
             continue
         if v.id not in [x.id for x in out]:
             out.append(v)

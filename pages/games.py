@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.core.errors import TutorError
+from tutor.core.errors import TutorError, excerpt
 from tutor.play.records import GameRecord, Step, record_catalogue
+from tutor.webui.params import int_param
+from tutor.webui.safe import md
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 from tutor.webui.verdict_view import events_text, rule_lines
@@ -86,11 +88,10 @@ def seed_from_url(ids: list[str]) -> None:
         return
     game = st.query_params.get("game", ids[0])
     if game not in ids:
-        st.error(f"The link names a game {game[:60]!r} that does not exist; showing {ids[0]!r}.")
+        st.error(f"The link names a game {md(excerpt(game, 40))} that does not exist; showing {ids[0]!r}.")
         game = ids[0]
     st.session_state[K_GAME] = game
-    raw = st.query_params.get("step", "0")
-    st.session_state[K_STEP] = int(raw) if raw.isdigit() else 0
+    st.session_state[K_STEP] = int_param("step", 0, 0, 10_000, "move number")
 
 
 def main() -> None:

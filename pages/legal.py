@@ -20,6 +20,7 @@ from tutor.core.share import decode_question, encode_question
 from tutor.core.table import Table, read_table_text
 from tutor.engine import apply_unchecked, check, legal_moves
 from tutor.rules.variant import Variant, load_table
+from tutor.webui.safe import md
 from tutor.webui.state import current_variant, resolve_spec, use_spec, variant_in_use
 from tutor.webui.table_form import draw_form, form_to_raw, k, load_form, normalise
 from tutor.webui.table_view import show_table
@@ -125,7 +126,7 @@ def ask_move(table: Table, v: Variant) -> Move | None:
     try:
         return Move.parse(text)
     except TutorError as exc:
-        st.error(f"Cannot read the move: {exc}", icon=":material/block:")
+        st.error(f"Cannot read the move: {md(exc)}", icon=":material/block:")
         return None
 
 
@@ -163,7 +164,7 @@ def import_box() -> None:
                      placeholder="players:\n  - {name: A, hand: [7H, 7S]}\n  - {name: B, hand: 3}\npile: [[6C]]\nturn: A")
         st.button("Load the pasted table", on_click=_import_pasted, key="lf_load_paste")
         if K_IMPORT_ERR in st.session_state:
-            st.error(f"Not imported: {st.session_state[K_IMPORT_ERR]}", icon=":material/block:")
+            st.error(f"Not imported: {md(st.session_state[K_IMPORT_ERR])}", icon=":material/block:")
 
 
 @st.fragment
@@ -182,7 +183,7 @@ def what_would_you_play(table: Table, v: Variant) -> None:
         hint = answer(search, 0)
     except TutorError as exc:
         bar.empty()
-        st.info(f"The advisor cannot judge this table: {exc}", icon=":material/info:")
+        st.info(f"The advisor cannot judge this table: {md(exc)}", icon=":material/info:")
         return
     bar.empty()
     st.markdown(hint.markdown())
@@ -212,13 +213,13 @@ def main() -> None:
                 "it. Change the rules there and the same move is judged again at once; change the "
                 "table under **Edit the table**.")
     if K_NOTE in st.session_state:
-        st.warning(st.session_state.pop(K_NOTE), icon=":material/warning:")
+        st.warning(md(st.session_state.pop(K_NOTE)), icon=":material/warning:")
     normalise(v)
     table: Table | None = None
     try:
         table = validate(form_to_raw(), v)
     except TutorError as exc:
-        st.error(f"This table is not possible: {exc}", icon=":material/block:")
+        st.error(f"This table is not possible: {md(exc)}", icon=":material/block:")
         st.caption("Everything you entered is kept: fix it under Edit the table. "
                    "The link still holds the last possible table.")
     move = ask(table, v) if table is not None else None

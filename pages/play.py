@@ -23,6 +23,7 @@ from tutor.engine import apply_unchecked, check, game_over, legal_moves
 from tutor.engine.words import move_words
 from tutor.play.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_moves
 from tutor.rules.variant import Variant
+from tutor.webui.params import int_param
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 
@@ -202,21 +203,16 @@ def hint_panel(g: Game) -> None:
 # -- the page -------------------------------------------------------------------------
 
 
-def _param(name: str, default: int) -> int:
-    try:
-        return int(st.query_params.get(name, default))
-    except ValueError:
-        return default
-
-
 def settings(v: Variant) -> None:
     top = max(v.min_players, min(6, v.max_players))
     with st.expander("New game", expanded=K_STATE not in st.session_state):
         with st.form("play_new"):
             c1, c2 = st.columns(2)
             seats = c1.slider("Players (you and the bots)", v.min_players, top,
-                              min(max(_param("seats", 4), v.min_players), top), key="play_seats")
-            seed = c2.number_input("Deal number", 0, 10**9, _param("seed", 1), key="play_seed",
+                              int_param("seats", min(max(4, v.min_players), top), v.min_players, top,
+                                        "number of players"), key="play_seats")
+            seed = c2.number_input("Deal number", 0, 10**9, int_param("seed", 1, 0, 10**9, "deal number"),
+                                   key="play_seed",
                                    help="The same number deals the same cards.")
             bot_default = st.query_params.get("bot", "greedy")
             bot = c1.selectbox("Bots", list(BOTS), format_func=BOTS.__getitem__, key="play_bot",

@@ -3,6 +3,7 @@ and the checks that the app's navigation and sidebar work for every preset."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,10 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
     return at
 
 
-def texts(elements: object) -> list[str]:
-    return [str(e.value) for e in elements]  # type: ignore[attr-defined]
+def texts(elements: object, raw: bool = False) -> list[str]:
+    """The elements' text as the reader sees it (tutor.webui.safe's escapes undone), or ``raw``."""
+    out = [str(e.value) for e in elements]  # type: ignore[attr-defined]
+    return out if raw else [re.sub(r"\\(.)", r"\1", t).replace("\u200b", "") for t in out]
 
 
 def all_markdown(at: AppTest) -> str:

@@ -21,7 +21,7 @@ import streamlit as st
 
 from tutor.core.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_card
 from tutor.core.errors import TableError
-from tutor.core.table import CLOCKWISE, Table
+from tutor.core.table import CLOCKWISE, MAX_NAME, Table
 from tutor.rules.variant import Variant
 from tutor.webui.cards import card_label
 
@@ -183,7 +183,7 @@ def _cards(label: str, key: str, options: list[str], help: str | None = None) ->
 
 def _player(i: int, options: list[str]) -> None:
     with st.container(border=True):
-        st.text_input("Name", key=k("name", i), max_chars=20, persist_state=SESSION)
+        st.text_input("Name", key=k("name", i), max_chars=MAX_NAME, persist_state=SESSION)
         c1, c2 = st.columns([3, 1])
         with c1:
             _cards("Hand", k("hand", i), options)

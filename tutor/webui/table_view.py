@@ -91,7 +91,7 @@ def show_table(table: Table, v: Variant, *, seat: int | None = None) -> None:
     else:
         st.caption(f"As {table.players[seat].name} sees it: other hands, face-down cards and the stock are hidden.")
     st.markdown(table_html(table, seat=seat), unsafe_allow_html=True)
-    st.markdown(describe(table, v))
+    st.markdown(describe(table, v))  # names are letters, digits, spaces and . ' - (tutor.core.table)
 
 
 def cards_text(cards: tuple[int, ...]) -> str:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from tutor.engine import Verdict
 from tutor.rules.variant import Variant
+from tutor.webui.safe import md
 
 EVENT_WORDS = {
     "burn": "🔥 the pile is burned (out of the game)",
@@ -32,12 +33,13 @@ def rule_lines(v: Variant, ids: tuple[str, ...]) -> list[str]:
         except KeyError:
             out.append(f"- `{fid}`")
             continue
-        out.append(f"- **{f.title}** (`{f.id}`): {f.summary}  \n  *Source: {f.source.cite()}.*")
+        out.append(f"- **{md(f.title)}** (`{f.id}`): {md(f.summary)}  \n  *Source: {md(f.source.cite())}.*")
     return out
 
 
 def show_verdict(verdict: Verdict, v: Variant) -> None:
     """The answer, as a newcomer reads it: the headline, the reason, the rules, what follows."""
+    # the move is the engine's canonical notation, and names are letters, digits, spaces and . ' -
     head = f"**{verdict.move}** is {'legal' if verdict.legal else 'not legal'} in `{v.id}`. {verdict.reason}"
     (st.success if verdict.legal else st.error)(head, icon=":material/check_circle:" if verdict.legal else ":material/block:")
     st.markdown("**The rule behind it**\n" + "\n".join(rule_lines(v, verdict.rules)))
