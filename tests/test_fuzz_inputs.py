@@ -240,3 +240,29 @@ def test_the_move_list_never_grows_exponentially() -> None:
                          "turn": "A"}, v)
     assert [str(m) for m in legal_moves(unseen, v)] == ["pickup"]
     assert all(check(unseen, v, m).legal for m in legal_moves(unseen, v))
+
+
+@pytest.mark.parametrize("spec", ["pagat+/etc/passwd", "/etc/passwd", "pagat+/dev/zero", "pagat+../rules/x"])
+def test_an_uploaded_fragments_example_never_names_a_file(spec: str) -> None:
+    from tutor.teach.examples import load_example
+
+    example = {"variant": spec, "move": "play 7H", "legal": True,
+               "table": {"players": [{"name": "A", "hand": ["7H"]}, {"name": "B", "hand": 3}], "turn": "A"}}
+    frag = fragment_from_data({"id": "my-sevens", "slot": "7", "title": "t", "summary": "s",
+                               "source": {"site": "me", "section": "x"},
+                               "powers": [{"power": "anywhere", "rank": "7"}], "examples": [example]}, "up.yaml")
+    with pytest.raises(TutorError, match="examples\\[0\\].variant"):
+        load_example(frag, 0)
+
+
+def test_an_uploaded_fragments_example_without_a_variant_is_shown() -> None:
+    from tutor.teach.examples import judge_example, load_example
+
+    example = {"move": "play 7H", "legal": True, "table": {"players": [{"name": "A", "hand": ["7H", "4C"]},
+                                                                       {"name": "B", "hand": 3}],
+                                                           "pile": [["KS"]], "turn": "A"}}
+    frag = fragment_from_data({"id": "my-sevens", "slot": "7", "title": "t", "summary": "s",
+                               "source": {"site": "me", "section": "x"},
+                               "powers": [{"power": "anywhere", "rank": "7"}], "examples": [example]}, "up.yaml")
+    ex = load_example(frag, 0)
+    assert ex.variant.id.startswith("pagat+my-sevens@") and judge_example(ex)[1] == []

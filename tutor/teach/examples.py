@@ -11,11 +11,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.core.errors import TutorError
+from tutor.core.errors import TutorError, excerpt
 from tutor.core.moves import Move
 from tutor.core.table import Table
 from tutor.engine import Verdict, check
-from tutor.rules.variant import Fragment, Variant, load_table, load_variant, preset_catalogue
+from tutor.rules.variant import (
+    Fragment,
+    Variant,
+    build_variant,
+    fragment_catalogue,
+    load_table,
+    load_variant,
+    preset_catalogue,
+)
 
 
 @dataclass(frozen=True)
@@ -40,12 +48,36 @@ def example_spec(frag: Fragment, ex: Mapping[str, Any]) -> str:
     return "+".join(["pagat", *frag.requires, frag.id])
 
 
+def _example_variant(frag: Fragment, spec: str, where: str) -> Variant:
+    """An example's variant from ids only: presets and fragments of the catalogue, and the
+    fragment itself (an upload is used as given, never looked up by name or path)."""
+    parts = [p.strip() for p in spec.split("+")]
+    presets, catalogue = preset_catalogue(), fragment_catalogue()
+    if not parts or parts[0] not in presets:
+        raise TutorError(f"{where}: {excerpt(spec)}: an example's variant starts with a preset id "
+                         f"({', '.join(sorted(presets))})")
+    named: list[Fragment | str] = []
+    for part in parts[1:]:
+        if part == frag.id:
+            named.append(frag)
+        elif part in catalogue:
+            named.append(part)
+        else:
+            raise TutorError(f"{where}: {excerpt(part)} is not a rule id (an example names only catalogue "
+                             "presets and rules, and its own rule)")
+    if frag.id not in catalogue and frag not in named:
+        named.append(frag)  # an upload's example is played with the upload laid over its variant
+    if all(isinstance(n, str) for n in named):
+        return load_variant("+".join(parts))
+    return build_variant(parts[0], named, where=where)
+
+
 def load_example(frag: Fragment, k: int) -> Example:
     ex = frag.examples[k]
     where = f"{frag.path}: examples[{k}]"
     if not isinstance(ex, Mapping) or "table" not in ex or "move" not in ex or "legal" not in ex:
         raise TutorError(f"{where}: an example needs table, move and legal")
-    v = load_variant(example_spec(frag, ex))
+    v = _example_variant(frag, example_spec(frag, ex), f"{where}.variant")
     table = load_table(ex["table"], v, where=f"{where}.table")
     ready = ex.get("setup_ready")
     if ready:
