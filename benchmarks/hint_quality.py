@@ -36,7 +36,7 @@ from tutor.core.cards import card_str  # noqa: E402
 from tutor.core.moves import Move  # noqa: E402
 from tutor.core.table import CLOCKWISE, Table, load_table_file, table_from_dict  # noqa: E402
 from tutor.engine import apply_unchecked, game_over, legal_moves  # noqa: E402
-from tutor.play.game import GreedyBot, arrange, deal, lowest_lead, start  # noqa: E402
+from tutor.play.game import GreedyBot, arrange, deal, start  # noqa: E402
 from tutor.rules.variant import load_variant  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "positions"
@@ -51,15 +51,11 @@ def play_to(variant: str, players: int, seed: int, ply: int) -> tuple[Table, Kno
     t = start(arrange(deal(v, players, seed), v), v)
     known = KnownCards(players)
     rng = random.Random(seed)
-    lead = lowest_lead(t, v)
     bot = GreedyBot()
     for _ in range(ply):
         if game_over(t, v):
             raise SystemExit(f"the game of seed {seed} is over before move {ply}")
         moves = legal_moves(t, v)
-        if lead is not None:
-            moves = [m for m in moves if m.kind == "play" and m.cards[0] >> 2 == lead] or moves
-            lead = None
         m = bot.choose(t, v, moves, rng)
         after, events = apply_unchecked(t, v, m)
         known.update(t, m, after, events)

@@ -17,11 +17,11 @@ import streamlit as st
 from tutor.advisor import AdvisorBot, Grade, Hint, KnownCards, grade, prepare
 from tutor.advisor.api import answer
 from tutor.advisor.ismcts import Progress
-from tutor.core.moves import PLAY, Move
+from tutor.core.moves import Move
 from tutor.core.table import Table
 from tutor.engine import apply_unchecked, check, game_over, legal_moves
 from tutor.engine.words import move_words
-from tutor.play.game import Bot, GreedyBot, RandomBot, _lowest_lead, deal, setup_moves
+from tutor.play.game import Bot, Circle, GreedyBot, RandomBot, deal, setup_move
 from tutor.rules.variant import Variant
 from tutor.webui.params import int_param
 from tutor.webui.state import current_variant
@@ -38,6 +38,8 @@ EFFORT = {"quick": 300, "normal": 1000, "thorough": 3000}
 ADVISOR_BOT_SIMULATIONS = 150
 GRADE_ICONS = {"best": "🌟", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", None: "❔"}
 
+
+MAX_TURNS = 1500  # moves in one game: a game that runs longer has stalled (and a request stays short)
 
 @dataclass
 class Turn:
@@ -61,14 +63,14 @@ class Game:
     known: KnownCards
     turns: list[Turn] = field(default_factory=list)
     grades: dict[int, tuple[Grade, Hint]] = field(default_factory=dict)
-    lead_rank: int | None = None
-    led: bool = False
     autoplay: bool = False
     bots: dict[int, Bot] = field(default_factory=dict)
+    circle: Circle = field(default_factory=lambda: Circle(max_turns=MAX_TURNS))
+    stalled: bool = False  # gone round in a circle (tutor.play.game.Circle): ended, nobody lost
 
     @property
     def over(self) -> bool:
-        return game_over(self.table, self.v)
+        return self.stalled or game_over(self.table, self.v)
 
 
 def move_label(m: Move) -> str:
@@ -81,11 +83,7 @@ def new_game(v: Variant, seats: int, bot: str, effort: str, seed: int) -> Game:
 
 
 def allowed_moves(g: Game) -> list[Move]:
-    moves = legal_moves(g.table, g.v)
-    if not g.table.setup and not g.led and g.lead_rank is not None:
-        # the leader opens with the card that made them leader (as tutor.play.game.play_game does)
-        moves = [m for m in moves if m.kind == PLAY and m.cards[0] >> 2 == g.lead_rank] or moves
-    return moves
+    return legal_moves(g.table, g.v)  # the opening lead included: the engine's first-player rule
 
 
 def apply_move(g: Game, move: Move, allowed: list[Move]) -> None:
@@ -94,11 +92,9 @@ def apply_move(g: Game, move: Move, allowed: list[Move]) -> None:
     after, events = apply_unchecked(before, g.v, move)
     g.turns.append(Turn(before.turn, before, move, tuple(events), reason, g.known.copy(), tuple(allowed)))
     g.known.update(before, move, after, events)
-    if not before.setup:
-        g.led = True
-    elif not after.setup:
-        g.lead_rank = _lowest_lead(after, g.v)
     g.table = after
+    if not before.setup and g.circle.stalled_after(after, events) and not game_over(after, g.v):
+        g.stalled = True
 
 
 def bot_for(g: Game, seat: int) -> Bot:
@@ -113,10 +109,10 @@ def bot_for(g: Game, seat: int) -> Bot:
 
 def advance(g: Game) -> None:
     """Let the bots move until it is your turn (or the game is over)."""
-    while not g.over and (g.table.turn != 0 or g.autoplay) and len(g.turns) < 3000:
+    while not g.over and (g.table.turn != 0 or g.autoplay):  # ends: Circle stalls a game at MAX_TURNS
         seat = g.table.turn
         if g.table.setup:
-            apply_move(g, setup_moves(g.table, g.v)[0], [])
+            apply_move(g, setup_move(g.table, g.v), [])
             continue
         moves = allowed_moves(g)
         rng = random.Random(g.seed * 100_003 + len(g.turns))
@@ -231,7 +227,8 @@ def show_log(g: Game, since: int) -> None:
         if t.before.setup:
             continue
         who = t.before.players[t.seat].name
-        lines.append(f"- **{who}**: {move_label(t.move)}. {t.reason}")
+        # another seat's Bluff play is seen as its count and claim, never its cards
+        lines.append(f"- **{who}**: {move_words(t.move, hidden=t.seat != 0)}. {t.reason}")
     if lines:
         with st.expander(f"What happened since your last move ({len(lines)} moves)", expanded=True):
             st.markdown("\n".join(lines[-12:]))
@@ -239,6 +236,11 @@ def show_log(g: Game, since: int) -> None:
 
 def summary(g: Game) -> None:
     t = g.table
+    if g.stalled:
+        st.warning(f"The game went round in a circle after {g.circle.turns} moves (the same position after a "
+                   "pickup came round three times, or the game ran past its move limit), so it ends without "
+                   "a result.", icon=":material/autorenew:")
+        return
     names = [p.name for p in t.players]
     left = [p.name for p in t.players if not p.out]
     if g.v.goal == "winner":
@@ -289,7 +291,11 @@ def main() -> None:
     show_table(g.table, g.v, seat=0)
     moves = allowed_moves(g)
     if g.table.setup:
-        st.markdown("**Before play:** swap hand and face-up cards, then say you are ready.")
+        st.markdown("**Before play:** " + {
+            "choose": f"lay {g.v.setup_count} hand cards face up, one at a time, then say you are ready.",
+            "swap": "swap hand and face-up cards as you like, then say you are ready.",
+            "stack": "swap hand and face-up cards (equal cards may share a face-up stack), then say you are ready.",
+        }.get(g.v.setup, "the cards stay as dealt; say you are ready."))
     choice = st.radio("Your move", range(len(moves)), format_func=lambda k: move_label(moves[k]),
                       key=f"play_move_{len(g.turns)}")
     c1, c2, c3 = st.columns(3)
@@ -298,7 +304,7 @@ def main() -> None:
         st.rerun()
     if g.table.setup and c2.button("Arrange for me", key="play_arrange"):
         while g.table.setup and g.table.turn == 0:
-            apply_move(g, setup_moves(g.table, g.v)[0], [])
+            apply_move(g, setup_move(g.table, g.v), [])
         st.rerun()
     if c3.button("Let the greedy bot finish for me", key="play_auto",
                  help="Your remaining moves are played by the greedy bot, without grades."):

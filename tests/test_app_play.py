@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 AppTest = pytest.importorskip("streamlit.testing.v1").AppTest
+from test_app_support import open_page, texts  # noqa: E402
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
@@ -61,3 +62,39 @@ def test_the_stepped_hint() -> None:
     at.button(key="play_hint_more").click().run()
     text = "".join(m.value for m in at.markdown)
     assert "The move" in text
+
+
+def test_a_game_that_goes_round_in_circles_ends() -> None:
+    at = open_page("pages/play.py", v="lancaster", seed="1", seats="4", bot="greedy")
+    next(b for b in at.button if b.label == "Deal").click().run()
+    at.button(key="play_auto").click().run()
+    assert not at.exception
+    assert not at.radio, "no 'Your move' once the game has ended"
+    ended = texts(at.warning) + texts(at.success) + texts(at.error)
+    assert any("round in a circle" in e or "shithead" in e or "wins" in e or "won" in e for e in ended), ended
+
+
+@pytest.mark.parametrize("preset", ["garfield", "karma", "nortenos", "bluff", "west-kent"])
+def test_every_setup_can_be_arranged_and_played(preset: str) -> None:
+    at = open_page("pages/play.py", v=preset, seed="1", seats="2")
+    next(b for b in at.button if b.label == "Deal").click().run()
+    assert not at.exception
+    for _ in range(12):
+        if not any(b.key == "play_arrange" for b in at.button):
+            break
+        at.button(key="play_arrange").click().run()
+        assert not at.exception
+    assert at.radio and all(not str(o).startswith(("swap", "place")) for o in at.radio[0].options)
+    at.button(key="play_go").click().run()
+    assert not at.exception
+
+
+def test_bluff_bots_face_down_plays_stay_hidden() -> None:
+    at = open_page("pages/play.py", v="bluff", seed="3", seats="3")
+    next(b for b in at.button if b.label == "Deal").click().run()
+    at.button(key="play_arrange").click().run()
+    at.button(key="play_go").click().run()
+    shown = "\n".join(texts(at.markdown, raw=True))
+    bots = [line for line in shown.splitlines() if line.startswith(("- **Ann**", "- **Bob**"))]
+    assert bots and all("face down, saying" in line and "(" not in line.split("saying")[0] for line in bots)
+    assert "Ann, said" in shown and 'aria-label="unseen card" title="unseen card"></span><span class="shc-count">Ann' in shown

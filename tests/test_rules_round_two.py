@@ -182,3 +182,48 @@ def test_a_quadruple_destroys_the_pile_when_the_next_card_lands() -> None:
     assert len(t.pile) == 2  # it can still be called
     t, events = apply(t, v, "play 5D as 3")
     assert "burn" in events and len(t.pile) == 1
+
+
+# -- the opening is a rule of the engine (ralpharama Pre Play; pagat Nortenos) -------------
+
+OPENING = {"phase": "opening", "stock": 20, "turn": "A", "players": [
+    {"name": "A", "hand": ["3C", "6D", "9S", "KH"], "face_up": ["AH", "2C", "10D", "8C"], "face_down": 4},
+    {"name": "B", "hand": 4, "face_up": ["QC", "8D", "KS", "4S"], "face_down": 4}]}
+
+
+def test_check_judges_the_opening_lead(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import yaml
+
+    from tutor.engine import apply, check, legal_moves
+
+    v = load_variant("lancaster")
+    t = load_table(OPENING, v)
+    assert t.opening and [str(m) for m in legal_moves(t, v)] == ["play 3C"]
+    verdict = check(t, v, "play 6D")
+    assert not verdict.legal and verdict.code.value == "OPENING" and verdict.rules == ("first-lowest-card-leads",)
+    after, _ = apply(t, v, "play 3C")
+    assert not after.opening
+    pagat = load_variant("pagat")
+    assert check(load_table(OPENING, pagat), pagat, "play 6D").legal  # pagat's leader plays what she likes
+    path = tmp_path / "t.yaml"
+    path.write_text(yaml.safe_dump(OPENING))
+    assert main(["check", "--table", str(path), "--move", "play 6D", "--variant", "lancaster"]) == 0
+    assert capsys.readouterr().out.startswith("ILLEGAL: play 6D")
+    assert load_table(t.to_dict(), v).opening  # written back as phase: opening
+
+
+def test_an_opening_table_has_an_empty_pile() -> None:
+    with pytest.raises(TableError, match="phase: at the opening"):
+        load_table({**OPENING, "pile": [["5C"]]}, load_variant("lancaster"))
+
+
+@pytest.mark.parametrize("spec", ["lancaster", "nortenos"])
+def test_every_game_opens_with_the_leaders_lowest_card(spec: str) -> None:
+    from tutor.play.game import play_game
+
+    v = load_variant(spec)
+    for seed in range(20):
+        r = play_game(v, v.min_players if spec == "nortenos" else 4, seed)
+        seat, move, _ = r.moves[0]
+        lowest = min(c >> 2 for c in r.start.players[seat].hand if c >> 2 >= 1)
+        assert move.kind == "play" and {c >> 2 for c in move.cards} == {lowest}, (seed, move)

@@ -61,6 +61,7 @@ class Determinizer:
         return Table(
             players=tuple(players), pile=pile, stock=stock, burned=burned, turn=view.turn,
             direction=view.direction, decks=view.decks, setup=view.setup, ready=view.ready,
+            opening=view.opening,
         )
 
 

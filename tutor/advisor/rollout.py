@@ -33,12 +33,11 @@ from typing import Protocol
 
 from tutor.advisor.evaluate import evaluate, evaluate_zones, special_ranks
 from tutor.core.cards import EMPTY
-from tutor.core.errors import TutorError
-from tutor.core.moves import FLIP, PICKUP, PLAY, READY, Move
+from tutor.core.moves import FLIP, PICKUP, PLAY, Move
 from tutor.core.table import Table
 from tutor.engine import apply_unchecked, effective_top, game_over, is_legal, legal_moves
 from tutor.play import sim
-from tutor.play.game import GreedyBot, SeatKey, seat_key, setup_moves
+from tutor.play.game import GreedyBot, SeatKey, seat_key, setup_move
 from tutor.rules.variant import Variant
 
 
@@ -139,18 +138,6 @@ class FastGreedy:
         if m is not None and m in moves:
             return m
         return self.fallback.choose(table, v, moves, rng)
-
-
-def setup_move(table: Table, v: Variant) -> Move:
-    """Before play: the greedy arrangement's next step, else 'ready', else the first legal move."""
-    moves = legal_moves(table, v)
-    try:
-        m = setup_moves(table, v)[0]
-        if m in moves:
-            return m
-    except (StopIteration, IndexError, ValueError, TutorError):
-        pass
-    return next((m for m in moves if m.kind == READY), moves[0])
 
 
 class PolicyRollout:

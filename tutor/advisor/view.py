@@ -75,6 +75,7 @@ class PlayerView:
     decks: int
     setup: bool = False
     ready: tuple[bool, ...] = ()
+    opening: bool = False  # the first play of the game is next (the engine judges the lead)
     # positions after pickups this seat has been in already (tutor.play.game.seat_key): from a
     # KnownCards tracker; a table file has no history, so none
     loops: frozenset[SeatKey] = frozenset()
@@ -173,7 +174,7 @@ def observe(table: Table, seat: int | None = None,
         seat=seat, seats=tuple(seats), pile=pile, stock=len(table.stock),
         burned_known=burned_known, burned_unknown=len(table.burned) - len(burned_known),
         turn=table.turn, direction=table.direction, decks=table.decks, setup=table.setup,
-        ready=table.ready, loops=seen.loops(seat) if isinstance(seen, KnownCards) else frozenset(),
+        ready=table.ready, opening=table.opening, loops=seen.loops(seat) if isinstance(seen, KnownCards) else frozenset(),
     )
 
 

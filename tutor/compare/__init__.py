@@ -77,7 +77,7 @@ from tutor.engine import (
     legal_moves,
 )
 from tutor.play import sim
-from tutor.play.game import BOTS, NAMES, Bot, arrange, deal, lowest_lead, position_key, start
+from tutor.play.game import BOTS, NAMES, Bot, Circle, arrange, deal, start
 from tutor.rules.matrix import a_rank, matrix_differences, play_matrix, rank_label
 from tutor.rules.variant import SLOTS, Fragment, Variant, load_variant
 
@@ -322,18 +322,11 @@ def engine_game(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, obs
     first = table.turn
     turns = pickups = burns = decisions = choices = 0
     lead = _Lead()
-    seen: dict[tuple[object, ...], int] = {}
-    lead_rank = lowest_lead(table, v)
+    circle = Circle(repeats, max_turns)
     stalled = False
     out_order: list[int] = []
     while not game_over(table, v):
-        if turns >= max_turns:
-            stalled = True
-            break
-        moves = legal_moves(table, v)
-        if lead_rank is not None:
-            moves = [m for m in moves if m.kind == PLAY and m.cards[0] >> 2 == lead_rank] or moves
-            lead_rank = None
+        moves = legal_moves(table, v)  # the opening lead is the engine's rule
         if on_position is not None:
             on_position(table)
         if observe:
@@ -352,12 +345,9 @@ def engine_game(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, obs
         table = after
         if observe:
             lead.update(table)
-        if PICKED_UP in events:
-            key = position_key(table)
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] >= repeats:
-                stalled = True
-                break
+        if circle.stalled_after(table, events) and not game_over(table, v):
+            stalled = True
+            break
     rec = GameRecord(index, turns, pickups, burns, stalled, first)
     if not stalled:
         if v.goal == "loser":

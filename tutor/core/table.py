@@ -65,6 +65,7 @@ class Table:
     decks: int = 1
     setup: bool = False  # True while players may still swap hand and face-up cards
     ready: tuple[bool, ...] = field(default=())  # setup: who has finished swapping
+    opening: bool = False  # the first play of the game is next: the first-player rule judges it
 
     @property
     def player(self) -> Player:
@@ -136,6 +137,8 @@ class Table:
         }
         if self.setup:
             data["phase"] = "setup"
+        elif self.opening:
+            data["phase"] = "opening"
         return data
 
     def to_yaml(self) -> str:
@@ -242,13 +245,15 @@ def table_from_dict(
     direction = dirs[direction_raw.lower()]
 
     phase = data.get("phase", "play")
-    if phase not in ("play", "setup"):
-        raise TableError(f"{where}: phase: {phase!r} is not 'play' or 'setup'")
+    if phase not in ("play", "setup", "opening"):
+        raise TableError(f"{where}: phase: {excerpt(phase)} is not 'play', 'setup' or 'opening'")
+    if phase == "opening" and data.get("pile"):
+        raise TableError(f"{where}: phase: at the opening nothing has been played yet, so the pile is empty")
 
     table = Table(
         players=tuple(players), pile=pile, stock=stock, burned=burned, turn=0,
         direction=direction, decks=n_decks, setup=phase == "setup",
-        ready=tuple(False for _ in players) if phase == "setup" else (),
+        ready=tuple(False for _ in players) if phase == "setup" else (), opening=phase == "opening",
     )
 
     turn = data.get("turn")

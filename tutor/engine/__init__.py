@@ -31,6 +31,7 @@ from tutor.engine.facade import (
     judge,
     legal_moves,
     loser,
+    opening_lead,
     top_rank,
     top_run,
     zone_of,
@@ -40,5 +41,5 @@ __all__ = [
     "BURN", "DRAW", "FACE_DOWN", "FACE_UP", "GAME_OVER", "HAND", "NONE", "OUT", "PICKED_UP",
     "PLAY_AGAIN", "REVERSE", "SKIP", "IllegalMoveError", "Reason", "Top", "Verdict", "apply",
     "apply_unchecked", "check", "effective_top", "first_player", "game_over", "is_legal", "judge",
-    "legal_moves", "loser", "top_rank", "top_run", "zone_of",
+    "legal_moves", "loser", "opening_lead", "top_rank", "top_run", "zone_of",
 ]

@@ -86,6 +86,7 @@ class Reason(Enum):
     NO_SLIDE = "NO_SLIDE"
     WHOLE_STACK = "WHOLE_STACK"
     SETUP_COUNT = "SETUP_COUNT"
+    OPENING = "OPENING"
     NEEDS_CLAIM = "NEEDS_CLAIM"
     CLAIM_NOT_HERE = "CLAIM_NOT_HERE"
     COUNT = "COUNT"
@@ -362,6 +363,11 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
         return Reason.SETUP_ONLY, (setup_fid,), ctx
     if move.kind in (SWAP, READY, PLACE):
         return Reason.NOT_SETUP, ("core",), ctx
+    if table.opening:
+        lead = opening_lead(table, v)
+        if lead is not None and not (move.kind == PLAY and move.cards and all(c >> 2 == lead for c in move.cards)):
+            ctx["rank"] = lead
+            return Reason.OPENING, (v.setting_origin("first_player") or "core",), ctx
     if v.bluff:
         return _judge_bluff(table, v, p, move, ctx)
     if move.claim >= 0 or move.kind == CALL:
@@ -743,6 +749,8 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
             if len(p.face_up) < v.setup_count:
                 return [Move(PLACE, (c,)) for c in sorted(set(p.hand))]
             return [Move(READY)]
+        if v.setup not in ("swap", "stack"):
+            return [Move(READY)]  # the cards stay as dealt
         out = [Move(SWAP, (h, u)) for h in sorted(set(p.hand)) for u in sorted(set(p.face_up_cards))]
         return out + [Move(READY)]
     zone = _zone(p)
@@ -759,6 +767,9 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
     if zone == FACE_DOWN:
         return [Move(FLIP, (), i + 1) for i in range(len(p.face_down))]
     moves = list(_plays(table, v))
+    lead = opening_lead(table, v) if table.opening else None
+    if lead is not None:
+        return [m for m in moves if m.kind == PLAY and all(c >> 2 == lead for c in m.cards)]
     if v.extras:
         if v.gamble and zone == HAND and table.stock:
             moves.append(Move(GAMBLE))
@@ -967,6 +978,13 @@ def _pickup(table: Table, v: Variant, seat: int, p: Player, extra: tuple[int, ..
 
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[str]]:
     """Apply a move known to be legal. The fast path for search and simulation."""
+    after, events = _apply(table, v, move)
+    if table.opening and after.opening:  # the first play has been made
+        after = replace(after, opening=False)
+    return after, events
+
+
+def _apply(table: Table, v: Variant, move: Move) -> tuple[Table, list[str]]:
     seat = table.turn
     p = table.players[seat]
     events: list[str] = []
@@ -1037,8 +1055,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[s
     # ready
     ready = list(table.ready or [False] * len(table.players))
     ready[seat] = True
-    if all(ready):
-        table = replace(table, setup=False, ready=())
+    if all(ready):  # setup is over: the first player leads, and the opening rule judges the lead
+        table = replace(table, setup=False, ready=(), opening=True)
         return replace(table, turn=first_player(table, v)), events
     nxt = (seat + 1) % len(ready)
     while ready[nxt]:
@@ -1149,6 +1167,15 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
     if not code.legal:
         raise IllegalMoveError(f"{str(move)!r} is not legal here: {check(table, v, move).reason}")
     return apply_unchecked(table, v, move)
+
+
+def opening_lead(table: Table, v: Variant) -> int | None:
+    """At the opening, the rank the first play must be (the lowest card that made its holder
+    the leader, where the variant's first-player rule says so), else None."""
+    if not table.opening or v.first_player != "lowest-card-leads":
+        return None
+    ranks = [c >> 2 for c in table.player.hand if c != UNKNOWN and c >> 2 >= 1]  # a 2 never leads
+    return min(ranks) if ranks else None
 
 
 def first_player(table: Table, v: Variant) -> int:
@@ -1351,7 +1378,17 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
         return f"Face-down cards come last, and {who} still has cards {zone}."
     if code is Reason.FLIP_RANGE:
         return f"{who} has {ctx.get('n')} face-down cards, so there is no card {move.index}."
+    if code is Reason.OPENING:
+        lead = ctx.get("rank")
+        named = rank_plural(lead) if isinstance(lead, int) else "lowest cards"
+        return (f"The first play of the game is the lowest card in the leader's hand: {who} leads with "
+                f"{a(lead) if isinstance(lead, int) else 'it'} (one or more {named}, nothing else).")
     if code is Reason.SETUP_ONLY:
+        if v.setup == "choose":
+            return (f"Before play starts, each player lays {v.setup_count} hand cards face up ('place CARD'), "
+                    "then says 'ready'.")
+        if v.setup not in ("swap", "stack"):
+            return "In this variant the cards stay as dealt: before play each player only says 'ready'."
         return "Before play starts, only swaps between hand and face-up cards (and 'ready') are allowed."
     if code is Reason.NOT_SETUP:
         return "Hand and face-up cards are swapped only before play starts."

@@ -86,8 +86,9 @@ def cards_words(cards: Sequence[int]) -> str:
     return " ".join(card_pretty(c) for c in cards)
 
 
-def move_words(move: Move) -> str:
-    """A move as a person says it, with the cards shown: ``'play two 7s (7♥ 7♠)'``."""
+def move_words(move: Move, *, hidden: bool = False) -> str:
+    """A move as a person says it, with the cards shown: ``'play two 7s (7♥ 7♠)'``; with
+    ``hidden``, a Bluff play as the other players see it (the count and the claim, not the cards)."""
     kind = move.kind
     if kind == PLAY:
         ranks = {c >> 2 for c in move.cards}
@@ -97,8 +98,9 @@ def move_words(move: Move) -> str:
             what = f"the run {cards_words(sorted(move.cards))}"
         text = f"play {what} ({cards_words(move.cards)})" if len(ranks) == 1 else f"play {what}"
         if move.claim >= 0:
-            text = (f"play {number(len(move.cards))} card{'s' if len(move.cards) > 1 else ''} face down "
-                    f"({cards_words(move.cards)}), saying {'they are' if len(move.cards) > 1 else 'it is'} "
+            seen = "" if hidden else f" ({cards_words(move.cards)})"
+            text = (f"play {number(len(move.cards))} card{'s' if len(move.cards) > 1 else ''} face down"
+                    f"{seen}, saying {'they are' if len(move.cards) > 1 else 'it is'} "
                     f"{plural(move.claim) if len(move.cards) > 1 else a(move.claim)}")
         if move.give >= 0:
             give = card_pretty(move.give)

@@ -16,12 +16,13 @@ from typing import Protocol
 
 from tutor.core.cards import EMPTY, JOKER_RANK, full_pack
 from tutor.core.errors import TutorError
-from tutor.core.moves import PICKUP, PLAY, READY, SWAP, Move
+from tutor.core.moves import PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.table import Player, Table
 from tutor.engine import (
     FACE_UP,
     HAND,
     PICKED_UP,
+    apply,
     apply_unchecked,
     first_player,
     game_over,
@@ -124,8 +125,8 @@ def _arrange_stacks(table: Table, v: Variant) -> Table:
 
 
 def start(table: Table, v: Variant) -> Table:
-    """End the setup phase and hand the turn to the first player."""
-    table = replace(table, setup=False, ready=())
+    """End the setup phase and hand the turn to the first player; the opening play is next."""
+    table = replace(table, setup=False, ready=(), opening=True)
     return replace(table, turn=first_player(table, v))
 
 
@@ -222,6 +223,30 @@ def position_key(table: Table) -> tuple[object, ...]:
     return (table.players, table.pile, len(table.stock), table.turn, table.direction)
 
 
+class Circle:
+    """The stall rule, in one place for every game loop: a game has gone round in a circle when
+    the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
+    every hand back to what it was), or when it runs past ``max_turns`` moves."""
+
+    __slots__ = ("seen", "repeats", "max_turns", "turns")
+
+    def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
+        self.seen: dict[tuple[object, ...], int] = {}
+        self.repeats = repeats
+        self.max_turns = max_turns
+        self.turns = 0
+
+    def stalled_after(self, table: Table, events: Sequence[str]) -> bool:
+        """Count one move (``table`` is the position after it); True once the game has stalled."""
+        self.turns += 1
+        if PICKED_UP in events:
+            key = position_key(table)
+            self.seen[key] = self.seen.get(key, 0) + 1
+            if self.seen[key] >= self.repeats:
+                return True
+        return self.turns >= self.max_turns
+
+
 SeatKey = tuple[object, ...]
 
 
@@ -269,17 +294,9 @@ def play_game(
     rng = random.Random(seed * 7919 + 1)
     table = start(arrange(deal(v, players, seed, decks=decks), v), v)
     result = GameResult(v.id, seed, tuple(p.name for p in table.players), table)
-    seen: dict[tuple[object, ...], int] = {}
-    lead_rank = _lowest_lead(table, v)
+    circle = Circle(repeats, max_turns)
     while not game_over(table, v):
-        if len(result.moves) >= max_turns:
-            result.stalled = True
-            break
-        moves = legal_moves(table, v)
-        if lead_rank is not None:
-            # the leader opens with the card that made them leader (Lancaster's 3)
-            moves = [m for m in moves if m.kind == PLAY and m.cards[0] >> 2 == lead_rank] or moves
-            lead_rank = None
+        moves = legal_moves(table, v)  # at the opening, only the leads the first-player rule allows
         seat = table.turn
         move = bots[seat].choose(table, v, moves, rng)
         after, events = apply_unchecked(table, v, move)
@@ -290,12 +307,9 @@ def play_game(
             if p.out and not table.players[s].out:
                 result.out_order.append(p.name)
         table = after
-        if PICKED_UP in events:
-            key = position_key(table)
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] >= repeats:
-                result.stalled = True
-                break
+        if circle.stalled_after(table, events) and not game_over(table, v):
+            result.stalled = True
+            break
     result.final = table
     if not result.stalled:
         left = [p.name for p in table.players if not p.out]
@@ -306,35 +320,37 @@ def play_game(
     return result
 
 
-def lowest_lead(table: Table, v: Variant) -> int | None:
-    """The rank the first play must include where the lowest card leads (Lancaster's 3), else None."""
-    return _lowest_lead(table, v)
-
-
-def _lowest_lead(table: Table, v: Variant) -> int | None:
-    if v.first_player != "lowest-card-leads":
-        return None
-    hand = table.player.hand
-    ranks = sorted(c >> 2 for c in hand if c >> 2 >= 1)
-    return ranks[0] if ranks else None
+def setup_move(table: Table, v: Variant) -> Move:
+    """The greedy player's next setup move, chosen among the moves the engine allows now: lay
+    the most valuable hand card face up (``setup: choose``), or swap the hand card worth most
+    for the face-up card worth least while that gains, else say ready."""
+    moves = legal_moves(table, v)
+    places = [m for m in moves if m.kind == PLACE]
+    if places:
+        return max(places, key=lambda m: _value(v, m.cards[0] >> 2))
+    best, gain = None, (0, 0)
+    for m in moves:
+        if m.kind == SWAP:
+            h, u = _value(v, m.cards[0] >> 2), _value(v, m.cards[1] >> 2)
+            if (h[0] - u[0], h[1] - u[1]) > gain:
+                best, gain = m, (h[0] - u[0], h[1] - u[1])
+    if best is not None:
+        return best
+    return next((m for m in moves if m.kind == READY), moves[0] if moves else Move(READY))
 
 
 def setup_moves(table: Table, v: Variant) -> list[Move]:
-    """The swaps a greedy player makes, as moves (for records and lessons)."""
-    target = arrange(table, v).player
-    have = table.player
-    moves = []
-    hand, up = list(have.hand), list(have.face_up_cards)
-    for want in target.face_up_cards:
-        if want in up:
-            up.remove(want)
-            continue
-        give = next(u for u in up if u not in target.face_up_cards or up.count(u) > target.face_up_cards.count(u))
-        moves.append(Move(SWAP, (want, give)))
-        up.remove(give)
-        hand.remove(want)
-    return moves + [Move(READY)]
+    """The greedy player's whole setup, move by move, ending with ready (for records and lessons)."""
+    out: list[Move] = []
+    seat = table.turn
+    while table.setup and table.turn == seat and len(out) < 40:
+        m = setup_move(table, v)
+        out.append(m)
+        if m.kind == READY:
+            break
+        table, _ = apply(table, v, m)
+    return out
 
 
 __all__ = ["deal", "arrange", "start", "play_game", "GameResult", "RandomBot", "GreedyBot",
-           "BOTS", "FACE_UP", "setup_moves"]
+           "BOTS", "FACE_UP", "setup_move", "setup_moves"]

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from operator import itemgetter
 from typing import Any
@@ -56,7 +56,7 @@ from tutor.core.cards import EMPTY, JOKER, N_RANKS
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, PICKUP, PLAY, Move
 from tutor.core.table import Table
-from tutor.engine import top_rank, top_run
+from tutor.engine import opening_lead, top_rank, top_run
 from tutor.play.game import (
     BOTS,
     EpsilonBot,
@@ -65,7 +65,6 @@ from tutor.play.game import (
     PlayfulBot,
     RandomBot,
     SeatKey,
-    _lowest_lead,
     _value,
     arrange,
     deal,
@@ -641,7 +640,7 @@ def _run(v: Variant, R: _Rules, C: _Code, table: Table, seed: int,
     alive = P - sum(outf)
     turn = table.turn
     d = table.direction
-    lead = _lowest_lead(table, v) if opening else None
+    lead = opening_lead(replace(table, opening=True), v) if opening else None  # the engine's rule
     total0 = C.encode(table.all_cards()) if audit else 0
 
     rng = random.Random(seed * 7919 + 1)

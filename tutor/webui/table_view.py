@@ -12,7 +12,7 @@ from html import escape
 
 import streamlit as st
 
-from tutor.core.cards import EMPTY, card_pretty, rank_name
+from tutor.core.cards import EMPTY, UNKNOWN, card_pretty, rank_name, rank_plural
 from tutor.core.table import CLOCKWISE, Table
 from tutor.engine import effective_top, game_over
 from tutor.rules.matrix import a_rank
@@ -36,7 +36,9 @@ def to_beat(table: Table, v: Variant) -> str:
     return f"{a_rank(top.rank)}{under}"
 
 
-def _pile_html(table: Table) -> str:
+def _pile_html(table: Table, seat: int | None = None) -> str:
+    """The pile's last plays; in a seat's view another player's Bluff play shows as card backs
+    with its claim (its cards are face down)."""
     plays = list(table.pile)
     hidden = len(plays) - PILE_SHOWN
     rows = []
@@ -45,7 +47,13 @@ def _pile_html(table: Table) -> str:
         plays = plays[hidden:]
     for play in plays:
         who = table.players[play.by].name if play.by >= 0 else ""
-        cards = "".join(card_html(c, small=True) for c in play.cards)
+        if play.claim >= 0 and seat is not None and play.by != seat:
+            cards = "".join(card_html(UNKNOWN, small=True) for _ in play.cards)
+        else:
+            cards = "".join(card_html(c, small=True) for c in play.cards)
+        if play.claim >= 0:
+            said = f"said {rank_plural(play.claim) if len(play.cards) > 1 else a_rank(play.claim)}"
+            who = f"{who}, {said}" if who else said
         by = f'<span class="shc-count">{escape(who)}</span>' if who else ""
         rows.append(f'<span title="played by {escape(who or "someone")}">{cards}{by}</span>')
     body = " → ".join(rows) if rows else '<span class="shc-none">empty</span>'
@@ -69,7 +77,7 @@ def table_html(table: Table, *, seat: int | None = None) -> str:
         parts.append(zone_html("Face up", stacks_html(p.face_up)))
         parts.append(zone_html("Face down", cards_html(p.face_down)))
     parts.append('<hr style="margin:.5rem 0">')
-    parts.append(_pile_html(table))
+    parts.append(_pile_html(table, seat))
     parts.append(zone_html("Stock", cards_html(shown.stock, small=True, none="empty")))
     if table.burned:
         parts.append(zone_html("Burned", f'<span class="shc-count">{len(table.burned)} cards out of play</span>'))
