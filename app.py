@@ -15,7 +15,7 @@ from tutor.webui.state import sidebar_drawn, variant_sidebar
 
 ROOT = Path(__file__).resolve().parent
 
-# (script, title, icon, url path); the first is the home page.
+# (script, title, icon, url path); "/" opens the first (Learn), which also lives at its own path.
 PAGES = (
     ("pages/learn.py", "Learn", ":material/school:", "learn"),
     ("pages/builder.py", "Rulebook builder", ":material/tune:", "builder"),
@@ -29,12 +29,20 @@ PAGES = (
 def main() -> None:
     st.set_page_config(page_title="Shithead tutor", page_icon="🂡")
     pages = [
-        st.Page(str(ROOT / script), title=title, icon=icon, url_path=url, default=(k == 0))
-        for k, (script, title, icon, url) in enumerate(PAGES)
+        st.Page(str(ROOT / script), title=title, icon=icon, url_path=url)
+        for script, title, icon, url in PAGES
         if (ROOT / script).exists()
     ]
-    nav = st.navigation(pages)
+
+    def home() -> None:  # "/" is Learn at /learn, the link's parameters kept
+        st.switch_page(pages[0], query_params=st.query_params.to_dict())
+
+    nav = st.navigation([st.Page(home, title=pages[0].title, url_path="home", default=True, visibility="hidden"),
+                         *pages])
     with sidebar_drawn():
+        with st.sidebar:
+            for page in pages:
+                st.page_link(page)
         variant_sidebar()
         nav.run()
 

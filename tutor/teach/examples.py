@@ -100,3 +100,38 @@ def judge_example(example: Example) -> tuple[Verdict, list[str]]:
     if "next" in want and verdict.next_player != want["next"]:
         problems.append(f"next player is {verdict.next_player}, the example says {want['next']}")
     return verdict, problems
+
+
+def lessons(v: Variant) -> list[Example]:
+    """The worked examples of ``v``'s rules that mean the same under ``v``, each set up and
+    judged under ``v`` (never under the fragment's home preset), in rulebook order, each
+    table-and-move once.
+
+    An example written for another variant is re-judged under ``v`` and kept only when the
+    verdict, its code and events, and the next player all come out as the example says;
+    a table that ``v`` cannot hold (cards, packs, players) is left out.
+    """
+    from tutor.teach.rulebook import rulebook
+
+    out: list[Example] = []
+    seen: set[tuple[str, str]] = set()
+    for _, rules in rulebook(v):
+        for rule in rules:
+            f = rule.fragment
+            for k, raw in enumerate(f.examples):
+                try:
+                    ex = load_example(f, k)
+                    if ex.variant.id != v.id:
+                        table = load_table(raw["table"], v, where=f"{f.path}: examples[{k}].table")
+                        if raw.get("setup_ready"):
+                            table = replace(table, ready=tuple(p.name in raw["setup_ready"] for p in table.players))
+                        ex = Example(f.id, k, ex.note, v, table, ex.move, ex.expect)
+                    if judge_example(ex)[1]:
+                        continue  # means something else under v
+                except TutorError:
+                    continue
+                key = (ex.table.to_yaml(), str(ex.move))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(ex)
+    return out

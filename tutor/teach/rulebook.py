@@ -66,10 +66,10 @@ def rulebook_markdown(v: Variant) -> str:
         lines += [f"## {title}", ""]
         for r in rules:
             f = r.fragment
-            lines.append(f"**{f.title}.** {r.text}")
-            lines.append(f"<small>Rule `{f.id}`; source: {f.source.cite()}.</small>")
+            lines.append(f"**{f.title}.** {r.text}  ")
+            lines.append(f"*Rule `{f.id}`; source: {f.source.cite()}.*")
             if r.reading:
-                lines.append(f"> Where the source is unclear: {r.reading}")
+                lines += ["", f"> Where the source is unclear: {r.reading}"]
             lines.append("")
     for w in v.warnings:
         lines.append(f"*Note: {w}.*")

@@ -33,6 +33,7 @@ from tutor.rules.variant import (
     preset_catalogue,
 )
 from tutor.webui.cards import inject_css
+from tutor.webui.safe import md
 
 FALLBACK = "pagat"
 _SPEC_RE = re.compile(r"^[A-Za-z0-9_-]+(\+[A-Za-z0-9_@-]+)*$")
@@ -71,8 +72,9 @@ def remember_upload(preset_id: str, frag: Fragment) -> str:
 
 
 def resolve_spec(spec: str) -> Variant:
-    """A spec from the sidebar or a link, as a Variant; only ids, never file paths."""
-    spec = spec.strip()
+    """A spec from the sidebar or a link, as a Variant; only ids, never file paths. A '+' typed
+    into a browser's address bar arrives as a space: spaces join parts like '+'."""
+    spec = re.sub(r"[\s+]+", "+", spec.strip()) if isinstance(spec, str) else spec
     if not _SPEC_RE.match(spec):
         raise VariantError(f"{spec[:60]!r} is not a variant spec (write e.g. 'lancaster+twos-pass-on')")
     parts = spec.split("+")
@@ -181,9 +183,9 @@ def variant_sidebar() -> Variant:
                        help="Each replaces the rule set's own rule for the same thing.")
         v = _compose(preset, ss[_K_FRAGS])
         if _K_ERR in ss:
-            st.error(f"Not applied: {ss[_K_ERR]}", icon=":material/block:")
+            st.error(f"Not applied: {md(ss[_K_ERR])}", icon=":material/block:")
         if _K_WARN in ss:
-            st.warning(ss[_K_WARN], icon=":material/warning:")
+            st.warning(md(ss[_K_WARN]), icon=":material/warning:")
         st.caption(f"Variant in use: `{v.id}`")
         for old, new in v.replaced:
             st.caption(f"`{new}` replaces `{old}`")

@@ -95,7 +95,10 @@ def describe(table: Table, v: Variant) -> str:
 def show_table(table: Table, v: Variant, *, seat: int | None = None) -> None:
     """Draw the table; ``seat=None`` shows every card, and says so."""
     if seat is None:
-        st.caption("All cards shown (as nobody at the table could see them).")
+        unseen = any(UNKNOWN in z for p in table.players for z in (p.hand, p.face_down, p.face_up_cards)) \
+            or UNKNOWN in table.stock
+        st.caption("Every card shown as written; a card back is a card nobody has seen." if unseen
+                   else "All cards shown (as nobody at the table could see them).")
     else:
         st.caption(f"As {table.players[seat].name} sees it: other hands, face-down cards and the stock are hidden.")
     st.markdown(table_html(table, seat=seat), unsafe_allow_html=True)

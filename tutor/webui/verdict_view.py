@@ -44,5 +44,6 @@ def show_verdict(verdict: Verdict, v: Variant) -> None:
     (st.success if verdict.legal else st.error)(head, icon=":material/check_circle:" if verdict.legal else ":material/block:")
     st.markdown("**The rule behind it**\n" + "\n".join(rule_lines(v, verdict.rules)))
     if verdict.legal:
-        nxt = verdict.next_player or "nobody: the game is over"
+        nxt = verdict.next_player or ("nobody: the game is over" if "game_over" in verdict.events
+                                      else "not known yet: it depends on the card turned over")
         st.markdown(f"**What happens:** {events_text(verdict.events)}.  \n**Next to move:** {nxt}")
