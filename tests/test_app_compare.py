@@ -55,7 +55,7 @@ def test_a_disagreement_link_opens_the_same_verdict_on_the_legal_page() -> None:
     expected = check(table_from_dict(q.table), v, q.move)
     legal = open_page("pages/legal.py", v=spec, q=code)
     verdicts = texts(legal.success) + texts(legal.error)
-    assert any(f"**{q.move}** is {'legal' if expected.legal else 'not legal'} in `lancaster`" in t
+    assert any(f"(`{expected.move}`) is {'legal' if expected.legal else 'not legal'} in `lancaster`" in t
                for t in verdicts), verdicts
 
 

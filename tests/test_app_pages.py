@@ -199,10 +199,10 @@ def _verdicts(at: object) -> list[str]:
 
 def test_the_example_question_and_the_sidebar_rejudges_it() -> None:
     at = open_page("pages/legal.py", v="pagat")
-    assert _verdicts(at) == ["**play 7H 7S** is not legal in `pagat`. Two 7s do not beat the 8."]
+    assert _verdicts(at) == ["**Play two 7s (7♥ 7♠)** (`play 7H 7S`) is not legal in `pagat`. Two 7s do not beat the 8."]
     at.sidebar.selectbox(key="sb_preset").set_value("lancaster").run()
     [verdict] = _verdicts(at)
-    assert verdict.startswith("**play 7H 7S** is legal in `lancaster`")
+    assert verdict.startswith("**Play two 7s (7♥ 7♠)** (`play 7H 7S`) is legal in `lancaster`")
     assert "transparent 8" in verdict
     assert "eights-transparent-reverse" in all_markdown(at)
 
@@ -229,7 +229,7 @@ def test_build_a_table_ask_and_get_the_verdict() -> None:
     assert "play 5D" not in pills.options and "play 10S" in pills.options
     pills.set_value("pickup").run()
     assert at.text_input(key="lf_move").value == "pickup"
-    assert _verdicts(at)[0].startswith("**pickup** is legal")
+    assert _verdicts(at)[0].startswith("**Pick up the pile** (`pickup`) is legal")
 
 
 def test_invalid_tables_say_what_is_wrong_and_keep_the_input() -> None:

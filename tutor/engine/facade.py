@@ -1172,8 +1172,8 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
 def opening_lead(table: Table, v: Variant) -> int | None:
     """At the opening, the rank the first play must be (the lowest card that made its holder
     the leader, where the variant's first-player rule says so), else None."""
-    if not table.opening or v.first_player != "lowest-card-leads":
-        return None
+    if not table.opening or v.first_player != "lowest-card-leads" or v.bluff:
+        return None  # (in Bluff the cards go down unseen: only the claim is judged)
     ranks = [c >> 2 for c in table.player.hand if c != UNKNOWN and c >> 2 >= 1]  # a 2 never leads
     return min(ranks) if ranks else None
 

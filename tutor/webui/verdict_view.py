@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import Verdict
+from tutor.engine.words import move_words
 from tutor.rules.variant import Variant
 from tutor.webui.safe import md
 
@@ -40,7 +41,9 @@ def rule_lines(v: Variant, ids: tuple[str, ...]) -> list[str]:
 def show_verdict(verdict: Verdict, v: Variant) -> None:
     """The answer, as a newcomer reads it: the headline, the reason, the rules, what follows."""
     # the move is the engine's canonical notation, and names are letters, digits, spaces and . ' -
-    head = f"**{verdict.move}** is {'legal' if verdict.legal else 'not legal'} in `{v.id}`. {verdict.reason}"
+    said = move_words(verdict.move)
+    head = (f"**{said[0].upper() + said[1:]}** (`{verdict.move}`) is {'legal' if verdict.legal else 'not legal'} "
+            f"in `{v.id}`. {verdict.reason}")
     (st.success if verdict.legal else st.error)(head, icon=":material/check_circle:" if verdict.legal else ":material/block:")
     st.markdown("**The rule behind it**\n" + "\n".join(rule_lines(v, verdict.rules)))
     if verdict.legal:
