@@ -732,7 +732,9 @@ def _swap_moves(table: Table, v: Variant, p: Player, cards: tuple[int, ...], how
             if q.name == p.name or q.out:
                 continue
             if how == "other-hand" and q.hand:
-                yield Move(PLAY, cards, give=give, target=q.name)
+                yield Move(PLAY, cards, give=give, target=q.name)  # their first card, as 1 below
+                for n in range(1, len(q.hand) + 1):  # the card taken blind, by its place in their hand
+                    yield Move(PLAY, cards, index=n, give=give, target=q.name)
             elif how == "other-face-up":
                 for take in sorted(set(q.face_up_cards)):
                     yield Move(PLAY, cards, give=give, take=take, target=q.name)
@@ -1212,7 +1214,8 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     p = table.player
     if (move.kind == FLIP and p.face_down[move.index - 1] == UNKNOWN) or (
             move.kind == GAMBLE and table.stock[0] == UNKNOWN):
-        return Verdict(move, code, reason, frags, (), None)  # the outcome turns on an unseen card
+        # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
+        return Verdict(move, code, reason, frags, (), _likely_next(table, v, move))
     after, events = apply_unchecked(table, v, move)
     nxt = None if game_over(after, v) else after.players[after.turn].name
     if move.kind in (FLIP, GAMBLE) and not v.bluff:
@@ -1223,6 +1226,27 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     if clause:
         reason = reason[:-1] + "; " + clause + "."
     return Verdict(move, code, reason, tuple(dict.fromkeys(frags + more)), tuple(events), nxt)
+
+
+def _likely_next(table: Table, v: Variant, move: Move) -> str | None:
+    """Who moves after turning an unseen card (a blind flip, or Egilsson's stock card): each rank
+    it may be, weighted by how many of that rank nobody has seen; None only if the game ends."""
+    seen = Counter(c >> 2 for c in table.all_cards() if c != UNKNOWN)
+    tally: Counter[str | None] = Counter()
+    p = table.player
+    for r in range(13 + (1 if v.jokers else 0)):
+        left = (v.jokers if r == 13 else 4) * table.decks - seen[r]
+        if left <= 0:
+            continue
+        card = JOKER if r == 13 else r * 4
+        if move.kind == FLIP:
+            i = move.index - 1
+            t = table.with_player(table.turn, replace(p, face_down=p.face_down[:i] + (card,) + p.face_down[i + 1:]))
+        else:
+            t = replace(table, stock=(card,) + table.stock[1:])
+        after, _ = apply_unchecked(t, v, move)
+        tally[None if game_over(after, v) else after.players[after.turn].name] += left
+    return tally.most_common(1)[0][0] if tally else None
 
 
 def _effects(table: Table, v: Variant, move: Move, events: list[str]) -> tuple[str, tuple[str, ...]]:
