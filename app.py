@@ -40,9 +40,6 @@ def main() -> None:
     nav = st.navigation([st.Page(home, title=pages[0].title, url_path="home", default=True, visibility="hidden"),
                          *pages])
     with sidebar_drawn():
-        with st.sidebar:
-            for page in pages:
-                st.page_link(page)
         variant_sidebar()
         nav.run()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.core.errors import TutorError, excerpt
+from tutor.engine.words import move_words
 from tutor.play.records import GameRecord, Step, record_catalogue
 from tutor.webui.params import int_param
 from tutor.webui.safe import md
@@ -32,15 +33,15 @@ def controls(n: int) -> int:
     """Start / back / next / end buttons, with keys, and a slider to jump; returns the step."""
     step = min(max(int(st.session_state.get(K_STEP, 0) or 0), 0), n)
     st.session_state[K_STEP] = step
-    cols = st.columns(4)
-    cols[0].button("Start", icon=":material/first_page:", on_click=_go, args=(0,), disabled=step == 0,
-                   key="games_start", shortcut="Home", width="stretch")
-    cols[1].button("Back", icon=":material/chevron_left:", on_click=_go, args=(step - 1,), disabled=step == 0,
-                   key="games_back", shortcut="Left", width="stretch")
-    cols[2].button("Next", icon=":material/chevron_right:", on_click=_go, args=(step + 1,), disabled=step == n,
-                   key="games_next", shortcut="Right", type="primary", width="stretch")
-    cols[3].button("End", icon=":material/last_page:", on_click=_go, args=(n,), disabled=step == n,
-                   key="games_end", shortcut="End", width="stretch")
+    row = st.container(horizontal=True, wrap=False, gap="small")  # one row, on a phone too
+    row.button("", icon=":material/first_page:", on_click=_go, args=(0,), disabled=step == 0,
+               key="games_start", help="The start")
+    row.button("", icon=":material/chevron_left:", on_click=_go, args=(step - 1,), disabled=step == 0,
+               key="games_back", shortcut="Left", width="stretch", help="One move back (←)")
+    row.button("Next", icon=":material/chevron_right:", on_click=_go, args=(step + 1,), disabled=step == n,
+               key="games_next", shortcut="Right", type="primary", width="stretch", help="The next move (→)")
+    row.button("", icon=":material/last_page:", on_click=_go, args=(n,), disabled=step == n,
+               key="games_end", help="The end")
     return int(st.slider("Move", 0, n, key=K_STEP, persist_state="session",
                          help="0 is the position before the first move. Keys: ← and → step, Home and End jump."))
 
@@ -59,8 +60,14 @@ def show_start(rec: GameRecord, seat: int | None) -> None:
     st.markdown(rec.summary)
     if rec.discrepancies:
         st.info(f"**Where this record departs from its source:** {rec.discrepancies}")
-    st.markdown(f"**The starting position.** Press **Next** (or →) to play the first move, "
-                f"{rec.steps[0].by}'s {rec.steps[0].move}." if rec.steps else "**The starting position.**")
+    first = rec.steps[0] if rec.steps else None
+    if first is None:
+        st.markdown("**The starting position.**")
+    elif seat is None or rec.start.players[seat].name == first.by:
+        st.markdown(f"**The starting position.** Press **Next** (or →) to play the first move, "
+                    f"{first.by}'s {move_words(first.move)}.")
+    else:  # in another seat's view the leader's cards are hidden, so the lead is not named
+        st.markdown(f"**The starting position.** Press **Next** (or →) to see {first.by} lead.")
     show_table(rec.start, rec.variant, seat=seat)
 
 
@@ -92,6 +99,8 @@ def seed_from_url(ids: list[str]) -> None:
         game = ids[0]
     st.session_state[K_GAME] = game
     st.session_state[K_STEP] = int_param("step", 0, 0, 10_000, "move number")
+    seat = str(st.query_params.get("seat", ALL))
+    st.session_state[K_SEAT] = seat if seat == ALL or (seat.isalnum() and len(seat) <= 20) else ALL
 
 
 def main() -> None:
@@ -114,12 +123,17 @@ def main() -> None:
     st.query_params["game"] = rec.id
     st.query_params["step"] = str(step)
     seat = choose_seat(rec)
+    st.query_params["seat"] = "all" if seat is None else rec.start.players[seat].name
     if step == 0:
         show_start(rec, seat)
     else:
         show_step(rec, rec.steps[step - 1], seat)
-    with st.expander("All moves of this game"):
-        st.markdown("\n".join(f"{s.number}. **{s.by}**: `{s.move}` — {s.verdict.reason}" for s in rec.steps))
+    # in a seat's view only the moves made so far: the rest would name cards still hidden in hands
+    shown = rec.steps if seat is None else rec.steps[:step]
+    title = "All moves of this game" if seat is None else f"The moves so far ({len(shown)} of {len(rec.steps)})"
+    with st.expander(title):
+        st.markdown("\n".join(f"{s.number}. **{s.by}**: {move_words(s.move)} — {s.verdict.reason}" for s in shown)
+                    or "No move yet.")
 
 
 main()

@@ -52,7 +52,7 @@ def test_step_through_the_lancaster_example_with_the_arrow_keys(server: str, pag
 def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: str, page: Page,
                                                                        browser: Browser) -> None:
     page.goto(f"{server}/legal?v=pagat")
-    _verdict(page, r"play 7H 7S is not legal in pagat")
+    _verdict(page, r"play 7H 7S\) is not legal in pagat")
     _idle(page)
     # build: give A a 10 of hearts from the card picker
     hand = page.get_by_test_id("stMultiSelect").filter(has_text="4♣ (4C)").first
@@ -65,7 +65,7 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
     move = page.get_by_role("textbox", name="The move to judge")
     move.fill("play 10H")
     move.press("Enter")
-    text = _verdict(page, r"play 10H is legal in pagat")
+    text = _verdict(page, r"play 10H\) is legal in pagat")
     assert "burns the pile" in text
     expect(page.get_by_text("the pile is burned", exact=False)).to_be_visible()
     _idle(page)
@@ -74,7 +74,7 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
     fresh = browser.new_context().new_page()
     try:
         fresh.goto(link)
-        again = _verdict(fresh, r"play 10H is legal in pagat")
+        again = _verdict(fresh, r"play 10H\) is legal in pagat")
         assert again == text
         expect(fresh.get_by_role("img", name="ten of hearts").first).to_be_visible()
     finally:
@@ -84,10 +84,10 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
 def test_changing_the_variant_rejudges_the_same_move(server: str, page: Page) -> None:
     started = time.monotonic()
     page.goto(f"{server}/legal?v=lancaster")
-    _verdict(page, r"play 7H 7S is legal in lancaster")
+    _verdict(page, r"play 7H 7S\) is legal in lancaster")
     loaded = time.monotonic() - started
     _idle(page)
     page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
     page.get_by_role("option", name=re.compile("^pagat")).click()
-    _verdict(page, r"play 7H 7S is not legal in pagat")
+    _verdict(page, r"play 7H 7S\) is not legal in pagat")
     assert loaded < 10

@@ -78,7 +78,9 @@ def table_html(table: Table, *, seat: int | None = None) -> str:
         parts.append(zone_html("Face down", cards_html(p.face_down)))
     parts.append('<hr style="margin:.5rem 0">')
     parts.append(_pile_html(table, seat))
-    parts.append(zone_html("Stock", cards_html(shown.stock, small=True, none="empty")))
+    stock = (f'<span class="shc-count">{len(table.stock)} card{"s" if len(table.stock) != 1 else ""}</span>'
+             if table.stock else '<span class="shc-none">empty</span>')
+    parts.append(zone_html("Stock", stock))  # a count, never the cards: nobody sees into the stock
     if table.burned:
         parts.append(zone_html("Burned", f'<span class="shc-count">{len(table.burned)} cards out of play</span>'))
     return "\n".join(parts)
