@@ -22,7 +22,7 @@ from tutor.engine import apply_unchecked, check, legal_moves
 from tutor.rules.variant import Variant, load_table
 from tutor.webui.safe import md
 from tutor.webui.state import current_variant, resolve_spec, use_spec, variant_in_use
-from tutor.webui.table_form import draw_form, form_to_raw, k, load_form, normalise
+from tutor.webui.table_form import draw_form, fits, form_to_raw, k, load_form, normalise
 from tutor.webui.table_view import show_table
 from tutor.webui.verdict_view import show_verdict
 
@@ -57,7 +57,7 @@ def seed(v: Variant) -> None:
     if "q" in st.query_params:
         try:
             q = decode_question(st.query_params["q"])
-            validate(q.table, v)
+            fits(validate(q.table, v), "the link's table")
             raw, move = q.table, q.move
         except TutorError as exc:
             st.session_state[K_NOTE] = f"The link's question cannot be used: {exc}. Showing an example instead."
@@ -79,7 +79,7 @@ def import_text(text: str, where: str) -> None:
         v = variant_in_use()
         if spec is not None:
             v = resolve_spec(str(spec))
-        table = validate(raw, v, where)
+        table = fits(validate(raw, v, where), where)
     except TutorError as exc:
         st.session_state[K_IMPORT_ERR] = str(exc)
         return

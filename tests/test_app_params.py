@@ -63,3 +63,18 @@ def test_md_escapes_what_streamlit_would_render() -> None:
     out = md("[a](http://x.y) www.x.y a@b.c :red[r] :material/home: $x$ <b>")
     for live in ("](", "http://", "www.", "@b", ":red", ":material", "$x$", "<b>"):
         assert live not in out, live
+
+
+@pytest.mark.parametrize(("table", "words"), [
+    ({"players": [{"name": f"P{i}", "hand": 2} for i in range(9)], "turn": "P0", "decks": 2}, "not 9"),
+    ({"players": [{"name": "A", "hand": 61}, {"name": "B", "hand": 3}], "turn": "A", "decks": 2},
+     "61 unseen cards in A's hand"),
+    ({"players": [{"name": "A", "hand": 3}, {"name": "B", "hand": 3}], "turn": "A", "stock": 401, "decks": 8},
+     "401 unseen stock cards"),
+])
+def test_a_link_the_form_cannot_show_is_refused_not_changed(table: dict[str, object], words: str) -> None:
+    from tutor.core.share import encode_question
+
+    at = open_page("pages/legal.py", v="lancaster+deal-5-5-5-combined", q=encode_question(table, "pickup"))
+    notes = " ".join(texts(at.warning))
+    assert words in notes and "cannot be used" in notes, notes

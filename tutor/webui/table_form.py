@@ -129,8 +129,23 @@ def _set_zone(cards: Sequence[int], cards_key: str, unseen_key: str | None) -> N
         st.session_state[unseen_key] = len(cards) - len(known)
 
 
+def fits(table: Table, where: str = "table") -> Table:
+    """``table`` if the form can show it as it is; else a TableError saying what does not fit
+    (a link or an import is refused, never quietly changed)."""
+    limits = [(len(table.players), MAX_PLAYERS, "players"), (len(table.pile), MAX_PLAYS, "plays on the pile"),
+              (table.stock.count(UNKNOWN), 400, "unseen stock cards"), (len(table.burned), 400, "burned cards")]
+    for p in table.players:
+        limits += [(p.hand.count(UNKNOWN), 60, f"unseen cards in {p.name}'s hand"),
+                   (p.face_down.count(UNKNOWN), 10, f"unseen face-down cards of {p.name}")]
+    for n, most, what in limits:
+        if n > most:
+            raise TableError(f"{where}: {n} {what}; the table editor holds at most {most}")
+    return table
+
+
 def load_form(table: Table, move: str = "") -> None:
     """Fill every field from a valid table (call before the widgets are drawn, e.g. in a callback)."""
+    fits(table)
     ss = st.session_state
     ss[k("n")] = len(table.players)
     for i, p in enumerate(table.players):
