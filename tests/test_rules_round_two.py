@@ -227,3 +227,17 @@ def test_every_game_opens_with_the_leaders_lowest_card(spec: str) -> None:
         seat, move, _ = r.moves[0]
         lowest = min(c >> 2 for c in r.start.players[seat].hand if c >> 2 >= 1)
         assert move.kind == "play" and {c >> 2 for c in move.cards} == {lowest}, (seed, move)
+
+
+def test_only_the_leader_opens() -> None:
+    from tutor.engine import check, legal_moves
+
+    v = load_variant("lancaster")
+    t = load_table({**OPENING, "turn": "B", "players": [OPENING["players"][0],  # type: ignore[index]
+                                                       {"name": "B", "hand": ["5C", "7D"], "face_down": 4}]}, v)
+    verdict = check(t, v, "play 5C")
+    assert verdict.code.value == "NOT_LEADER" and "It is A's lead, not B's" in verdict.reason
+    assert legal_moves(t, v) == []
+    hidden = load_table({**OPENING, "turn": "B", "players": [{"name": "A", "hand": 4, "face_down": 4},
+                                                            {"name": "B", "hand": ["5C", "7D"], "face_down": 4}]}, v)
+    assert check(hidden, v, "play 5C").legal  # A's hand is unseen: B's 5 may be the lowest card

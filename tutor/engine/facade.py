@@ -87,6 +87,7 @@ class Reason(Enum):
     WHOLE_STACK = "WHOLE_STACK"
     SETUP_COUNT = "SETUP_COUNT"
     OPENING = "OPENING"
+    NOT_LEADER = "NOT_LEADER"
     NEEDS_CLAIM = "NEEDS_CLAIM"
     CLAIM_NOT_HERE = "CLAIM_NOT_HERE"
     COUNT = "COUNT"
@@ -364,6 +365,10 @@ def _judge(table: Table, v: Variant, move: Move) -> tuple[Reason, tuple[str, ...
     if move.kind in (SWAP, READY, PLACE):
         return Reason.NOT_SETUP, ("core",), ctx
     if table.opening:
+        leader = opening_leader(table, v)
+        if leader is not None and leader != table.turn:
+            ctx["leader"] = leader
+            return Reason.NOT_LEADER, (v.setting_origin("first_player") or "core",), ctx
         lead = opening_lead(table, v)
         if lead is not None and not (move.kind == PLAY and move.cards and all(c >> 2 == lead for c in move.cards)):
             ctx["rank"] = lead
@@ -770,6 +775,9 @@ def legal_moves(table: Table, v: Variant | str) -> list[Move]:
         return [Move(FLIP, (), i + 1) for i in range(len(p.face_down))]
     moves = list(_plays(table, v))
     lead = opening_lead(table, v) if table.opening else None
+    leader = opening_leader(table, v) if table.opening else None
+    if leader is not None and leader != table.turn:
+        return []  # another player leads the first play
     if lead is not None:
         return [m for m in moves if m.kind == PLAY and all(c >> 2 == lead for c in m.cards)]
     if v.extras:
@@ -1180,6 +1188,16 @@ def opening_lead(table: Table, v: Variant) -> int | None:
     return min(ranks) if ranks else None
 
 
+def opening_leader(table: Table, v: Variant) -> int | None:
+    """At the opening, the seat the lowest-card rule makes the leader, when every hand is known
+    (an unseen hand might hold a lower card: then None, and no seat is refused for it)."""
+    if not table.opening or v.first_player != "lowest-card-leads" or v.bluff:
+        return None
+    if any(UNKNOWN in p.hand for p in table.players):
+        return None
+    return first_player(table, v)
+
+
 def first_player(table: Table, v: Variant) -> int:
     """Who leads: the first 3 face up (then in hand), else the first 4, and so on."""
     players = table.players
@@ -1402,6 +1420,14 @@ def _sentence(table: Table, v: Variant, move: Move, code: Reason, ctx: dict[str,
         return f"Face-down cards come last, and {who} still has cards {zone}."
     if code is Reason.FLIP_RANGE:
         return f"{who} has {ctx.get('n')} face-down cards, so there is no card {move.index}."
+    if code is Reason.NOT_LEADER:
+        leader = ctx.get("leader")
+        lp = table.players[leader] if isinstance(leader, int) else None
+        if lp is not None:
+            low = min(c >> 2 for c in lp.hand if c >> 2 >= 1)
+            return (f"It is {lp.name}'s lead, not {who}'s: {lp.name} is the first player holding "
+                    f"{a(low)}, the lowest card in anyone's hand (2s do not count).")
+        return f"It is not {who}'s lead."
     if code is Reason.OPENING:
         lead = ctx.get("rank")
         named = rank_plural(lead) if isinstance(lead, int) else "lowest cards"
