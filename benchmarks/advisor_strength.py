@@ -30,19 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tutor.advisor import AdvisorBot, KnownCards  # noqa: E402
 from tutor.advisor.rollout import PolicyRollout, SimRollout  # noqa: E402
 from tutor.core.moves import Move  # noqa: E402
+from tutor.core.stats import wilson_bounds  # noqa: E402
 from tutor.core.table import Table  # noqa: E402
 from tutor.play.game import Bot, GreedyBot, RandomBot, play_game  # noqa: E402
 from tutor.rules.variant import Variant, load_variant  # noqa: E402
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 class _Timed:
@@ -97,10 +88,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--max-turns", type=int, default=1500)
     ap.add_argument("--rollout", choices=["cut", "sim", "policy", "endgame"], default="cut",
-                    help="cut (the default): 12 greedy moves in the fast simulator, then the fitted evaluation, "
-                         "whole games once two players are left without a stock; policy: the same through the "
-                         "engine; endgame: policy, but whole games in the simulator once two are left; "
-                         "sim: whole games in the simulator")
+                    help="cut (the default): 12 greedy moves through the runner, then the fitted evaluation, "
+                         "whole games once two players are left without a stock; policy: capped at 12 moves "
+                         "even then; endgame: policy, but whole games once two are left; "
+                         "sim: whole greedy games")
     ap.add_argument("--full-budget", action="store_true",
                     help="spend the whole budget on every move (default: stop once the choice is clear)")
     ap.add_argument("--log", help="append each game's result to this file (JSON lines)")
@@ -140,7 +131,7 @@ def main() -> None:
                 print(f"  {len(results)} games, {lost} lost, {time.perf_counter() - t0:.0f} s", flush=True)
     done = [r for r in results if not r["stalled"]]
     lost = sum(1 for r in done if r["lost"])
-    lo, hi = wilson(lost, len(done))
+    lo, hi = wilson_bounds(lost / max(1, len(done)), len(done))
     moves = sum(int(r["moves"]) for r in results)  # type: ignore[call-overload]
     secs = sum(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
     what = "the shithead" if goal == "loser" else "not the winner"
@@ -152,7 +143,7 @@ def main() -> None:
     stalled = [(r["deal"], r["seat"]) for r in results if r["stalled"]]
     if stalled:
         worst = lost + len(stalled)
-        lo2, hi2 = wilson(worst, len(results))
+        lo2, hi2 = wilson_bounds(worst / max(1, len(results)), len(results))
         print(f"counting the {len(stalled)} stalled games (deal, advisor seat: {stalled[:8]}) as losses: "
               f"{worst}/{len(results)} = {100 * worst / len(results):.1f}% ({100 * lo2:.1f}% to {100 * hi2:.1f}%)")
     searches = sum(int(r["searches"]) for r in results)  # type: ignore[call-overload]

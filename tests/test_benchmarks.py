@@ -34,3 +34,13 @@ def test_advisor_strength_plays_logs_resumes_and_reports(tmp_path: Path) -> None
 def test_advisor_speed_prints_its_figures() -> None:
     text = _run("benchmarks/advisor_speed.py", "--variant", "pagat", "--tables", "1", "--iterations", "50")
     assert "simulations/s median" in text and "CPU time" in text
+
+
+def test_learn_path_prints_steps_words_and_agreement() -> None:
+    rows = json.loads(_run("benchmarks/learn_path.py", "--json", "pagat", "lancaster"))
+    assert [set(r) for r in rows] == [{"preset", "steps", "words", "lessons", "agree"}] * 2
+    assert [r["preset"] for r in rows] == ["pagat", "lancaster"]
+    for r in rows:
+        assert 8 <= r["steps"] <= 12 and 0 < r["words"] < 600 and r["agree"] == r["lessons"] > 20
+    text = _run("benchmarks/learn_path.py", "bluff")
+    assert "every answer agrees with the engine: yes" in text and "CPU / wall" in text

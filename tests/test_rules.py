@@ -192,13 +192,14 @@ def test_check_and_legal_moves_agree_on_a_crowded_table(spec: str) -> None:
 def test_every_reason_has_a_sentence() -> None:
     from tutor.core.moves import Move
     from tutor.engine import Reason, Top
-    from tutor.engine.facade import _sentence
+    from tutor.engine.position import Position
+    from tutor.engine.words import sentence
     from tutor.rules.variant import load_variant
 
     t = T([P("A", ["7H", "8H"]), P("B", 3)], [["6H"]])
     v = load_variant("pagat")
     for code in Reason:
         for ctx in ({}, {"rank": 5, "top": Top(4, ()), "n": 1}):
-            text = _sentence(t, v, Move.parse("play 7H"), code, dict(ctx))
+            text = sentence(Position.of(t, v), Move.parse("play 7H"), code, dict(ctx))
             assert text != code.value and text.endswith((".", "'")), code
             assert "allow this move" not in text or not ctx, code

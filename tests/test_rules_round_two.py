@@ -241,3 +241,54 @@ def test_only_the_leader_opens() -> None:
     hidden = load_table({**OPENING, "turn": "B", "players": [{"name": "A", "hand": 4, "face_down": 4},
                                                             {"name": "B", "hand": ["5C", "7D"], "face_down": 4}]}, v)
     assert check(hidden, v, "play 5C").legal  # A's hand is unseen: B's 5 may be the lowest card
+
+
+@pytest.mark.parametrize("fragment", ["first-lowest-card-leads", "first-three-face-up", "first-left-of-dealer"])
+def test_the_opening_through_check_for_every_first_player_rule(fragment: str) -> None:
+    # A holds the lowest card (a 3) and leads; under the lowest-card rule B may not open, and A's 6
+    # is not a lead; the other rules let the player to move open with any card
+    from dataclasses import replace
+
+    from tutor.engine import apply, check, legal_moves
+
+    v = load_variant(f"pagat+{fragment}")
+    known = {**OPENING, "players": [OPENING["players"][0], {**OPENING["players"][1], "hand": ["5C", "7H", "JD", "QS"]}]}
+    t = load_table(known, v)
+    assert t.opening
+    leads = {str(m) for m in legal_moves(t, v)}
+    b = replace(t, turn=1)
+    if fragment == "first-lowest-card-leads":
+        assert leads == {"play 3C"}
+        wrong = check(t, v, "play 6D")
+        assert wrong.code.value == "OPENING" and wrong.rules == (fragment,)
+        assert legal_moves(b, v) == []
+        refused = check(b, v, "play 5C")
+        assert refused.code.value == "NOT_LEADER" and refused.rules == (fragment,)
+    else:
+        assert "play 6D" in leads and check(t, v, "play 6D").legal
+        assert check(b, v, "play 5C").legal  # no seat is refused the lead
+    assert check(t, v, "play 3C").legal
+    after, _ = apply(t, v, "play 3C")
+    assert not after.opening
+
+
+def test_a_forced_pickup_is_named_from_the_variant_not_the_catalogue() -> None:
+    # a fragment of one's own gives the 2 the superjoker's power: the verdict calls it a 2
+    from tutor.engine import check
+    from tutor.rules.variant import build_variant, fragment_from_data
+
+    own = fragment_from_data({
+        "id": "twos-force", "slot": "2", "title": "Twos force a pickup", "summary": "A 2 makes the next player take the pile.",
+        "source": {"site": "a house", "section": "ours", "contributor": "us"},
+        "powers": [{"power": "force-pickup", "rank": "2", "once": False}]}, "twos-force.yaml")
+    v = build_variant("pagat", [own])
+    t = load_table({"players": [{"name": "A", "hand": ["5C", "9H"]}, {"name": "B", "hand": 3}],
+                    "pile": [["4D"], ["2S"]], "turn": "A"}, v)
+    verdict = check(t, v, "play 5C")
+    assert verdict.code.value == "FORCED_PICKUP" and verdict.rules == ("twos-force",)
+    assert verdict.reason == "A 2 lies on the pile: A must take the pile."
+    gaz = load_variant("gaz-and-elf")
+    t2 = load_table({"players": [{"name": "A", "hand": ["5C", "9H"]}, {"name": "B", "hand": 3}],
+                     "pile": [["4D"], ["JK"]], "turn": "A"}, gaz)
+    assert check(t2, gaz, "play 5C").reason == (
+        "A superjoker lies on the pile: A must take the pile (only a red jack could pass it on).")

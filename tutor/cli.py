@@ -160,7 +160,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"  {start.player.name} leads.\n")
     print("\n".join(lines))
     if result.stalled:
-        print(f"\nStalled after {result.turns} moves: the game could not end.")
+        print(f"\nStalled after {result.turns} moves: the game could not end ({result.stall_reason}).")
     elif result.loser:
         print(f"\n{result.loser} is the shithead. Out in order: {', '.join(result.out_order)}.")
     else:
@@ -191,11 +191,22 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from tutor.rules.variant import _read_fragment_file, build_variant, parse_yaml, preset_from_data
+    from tutor.rules.variant import (
+        _read_fragment_file,
+        build_variant,
+        is_variant_data,
+        parse_yaml,
+        preset_from_data,
+        read_variant_file,
+    )
 
     path = Path(args.file)
     text = safeyaml.read_text(path, args.file, TutorError)
     data = parse_yaml(text, args.file)
+    if is_variant_data(data):  # a preset with fragments over it (the Rulebook builder's download)
+        v = read_variant_file(args.file)
+        print(f"{args.file}: variant {v.id!r}, {len(v.fragments)} fragments: OK")
+        return 0
     if isinstance(data, dict) and "fragments" in data and "slot" not in data:
         preset = preset_from_data(data, args.file)
         v = build_variant(preset, [], where=args.file)

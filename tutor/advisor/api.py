@@ -33,6 +33,7 @@ from tutor.advisor.rollout import Rollout
 from tutor.advisor.view import KnownCards, PlayerView, observe
 from tutor.core.errors import TutorError
 from tutor.core.moves import Move
+from tutor.core.stats import separated
 from tutor.core.table import Table
 from tutor.engine import apply_unchecked
 from tutor.engine.words import listing, pct
@@ -333,9 +334,8 @@ def grade(h: Hint, move: Move | str) -> Grade:
         return Grade("best", 0.0, best.move, f"The advisor's choice too: {uncap(best.why, h.names)}")
     drop = max(0.0, best.score - chosen.score)
     label = grade_for(drop)
-    se = (standard_error(best.score, best.simulations) ** 2
-          + standard_error(chosen.score, chosen.simulations) ** 2) ** 0.5
-    sure = chosen.high < best.low or (chosen.simulations >= 20 and best.simulations >= 20 and drop > 1.96 * se)
+    sure = chosen.high < best.low or (chosen.simulations >= 20 and best.simulations >= 20 and separated(
+        drop, standard_error(best.score, best.simulations), standard_error(chosen.score, chosen.simulations)))
     if label in ("best", "good"):
         label = "good"
         reason = (f"As good as {best.move}, as far as the search can tell "

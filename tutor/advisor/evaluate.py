@@ -83,7 +83,7 @@ def evaluate(table: Table, v: Variant, weights: Sequence[float] = WEIGHTS) -> li
 def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int], int, bool]], stock: int,
                    weights: Sequence[float] = WEIGHTS) -> list[float]:
     """:func:`evaluate` for an unfinished game given as each seat's (hand, face-up cards,
-    face-down count, out) and the stock's size (the simulator's cut-off rollouts)."""
+    face-down count, out) and the stock's size (the runner's cut-off rollouts)."""
     return _model(v, len(zones), {s: _features(v, z[0], z[1], z[2], stock > 0)
                                   for s, z in enumerate(zones) if not z[3]}, weights)
 

@@ -42,6 +42,7 @@ from tutor.advisor.facts import (
 from tutor.advisor.view import PlayerView
 from tutor.core.cards import EMPTY, card_pretty
 from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
+from tutor.core.stats import Z95, separated, wilson_bounds
 from tutor.core.table import Table
 from tutor.engine import (
     BURN,
@@ -624,16 +625,17 @@ def sentence(clauses: Sequence[str]) -> str:
 EVAL_ERROR = 0.05
 
 
-def interval(mean: float, n: int, std: float | None = None, z: float = 1.96,
+def interval(mean: float, n: int, std: float | None = None, z: float = Z95,
              certain: bool = False) -> tuple[float, float]:
     """A 95% interval for the chance behind ``n`` simulations with this mean (and spread).
 
     Two errors, added:
 
     - the Monte Carlo error as if every simulation were one finished game: Wilson's interval
-      for ``mean`` over ``n`` 0/1 outcomes. A simulation cut off and scored 77% by the
-      evaluation stands for a game won 77% of the time, not a certain 77%, so this is wider
-      than the rewards' own spread (which is zero when every simulation got the same score);
+      (:func:`tutor.core.stats.wilson_bounds`) for ``mean`` over ``n`` 0/1 outcomes. A
+      simulation cut off and scored 77% by the evaluation stands for a game won 77% of the
+      time, not a certain 77%, so this is wider than the rewards' own spread (which is zero
+      when every simulation got the same score);
     - the evaluation's own error, :data:`EVAL_ERROR`, on each side, times the share of the
       outcome's variance the evaluation decided rather than finished games
       (``E[r(1-r)] / (mean(1-mean))``, from the rewards' mean and spread: 0 when every
@@ -643,14 +645,8 @@ def interval(mean: float, n: int, std: float | None = None, z: float = 1.96,
     """
     if certain:
         return mean, mean
-    if n <= 0:
-        return 0.0, 1.0
-    p = min(1.0, max(0.0, mean))
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    low, high = centre - half, centre + half
-    if std is not None:
+    low, high = wilson_bounds(mean, n, z)
+    if n > 0 and std is not None:
         low -= EVAL_ERROR * evaluated_share(mean, std)
         high += EVAL_ERROR * evaluated_share(mean, std)
     return max(0.0, low), min(1.0, high)
@@ -682,7 +678,7 @@ def search_error(std: float, n: int) -> float:
 def too_close(a_mean: float, a_se: float, b_mean: float, b_se: float) -> bool:
     """Two moves whose difference is within noise (about two standard errors) or under a point."""
     diff = a_mean - b_mean
-    return diff < 0.01 or diff < 1.96 * math.sqrt(a_se ** 2 + b_se ** 2)
+    return diff < 0.01 or not separated(diff, a_se, b_se)
 
 
 PRINCIPLE = ("When the search cannot separate the moves, play the cheapest plain card that goes and keep "

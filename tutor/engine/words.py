@@ -1,8 +1,11 @@
-"""Words: every rank, card and move named once, for the sentences people read.
+"""Words: every rank, card and move named once, and the verdict sentences built from them.
 
 The verdicts, the advisor's explanations, the lessons and the pages all name cards
 and moves through these functions, so "an 8", "two jacks", "turn over face-down card 2"
-and "You play" / "A plays" are written one way everywhere.
+and "You play" / "A plays" are written one way everywhere. The engine decides (a reason
+code, the fragments, typed context, events with their causes); :func:`sentence` and
+:func:`effects` say it, reading the cards' powers from the variant (a 2 a user's fragment
+makes force a pickup is "a 2", not "a superjoker").
 
 >>> some(9, 2), a(6), a(12), the(11)
 ('two jacks', 'an 8', 'an ace', 'the king')
@@ -16,9 +19,19 @@ and "You play" / "A plays" are written one way everywhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tutor.core.cards import EMPTY, RANK_NAMES, card_pretty
+from tutor.core.cards import EMPTY, JOKER_RANK, RANK_NAMES, card_pretty, card_str, rank_plural
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
+from tutor.core.reasons import Event, Reason, Top, Zone
+
+if TYPE_CHECKING:
+    from tutor.engine.position import Position
+    from tutor.rules.variant import Variant
+
+BURN, REVERSE, SKIP, PLAY_AGAIN = Event.BURN, Event.REVERSE, Event.SKIP, Event.PLAY_AGAIN
+PICKED_UP, OUT, GAME_OVER = Event.PICKUP, Event.OUT, Event.GAME_OVER
+HAND, FACE_UP = Zone.HAND, Zone.FACE_UP
 
 _RANK_WORDS = {9: "jack", 10: "queen", 11: "king", 12: "ace", 13: "joker"}
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -133,3 +146,241 @@ def move_words(move: Move, *, hidden: bool = False) -> str:
     if kind == CALL:
         return "call the last claim a bluff"
     return str(move)
+
+
+def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """What a legal move sets off, in words, with the fragments behind it (``causes``: the
+    fragment behind each event, as :meth:`Position.push` gives them)."""
+    v = pos.v
+    who = pos.names[pos.turn]
+    bits: list[str] = []
+    frags: list[str] = []
+    cause = dict(zip(events, causes, strict=False))
+    if move.kind == PLAY:
+        rank = move.cards[-1] >> 2  # the card on top once laid (a run lies highest on top)
+    elif move.kind == FLIP and PICKED_UP not in events:
+        rank = pos.downs[pos.turn][move.index - 1] >> 2
+    elif move.kind == GAMBLE and PICKED_UP not in events:
+        rank = pos.stock[0] >> 2  # Egilsson: the stock's top card, played
+    else:
+        rank = -1
+    if BURN in events:
+        if rank >= 0 and v.burn[rank] and not v.bluff:
+            bits.append(f"{the(rank)} burns the pile")
+        elif v.bluff and cause[BURN] != v.setting_origin("four_burns"):
+            bits.append("the claimed card below destroyed the pile as this one landed")
+        else:
+            bits.append("four of a kind together on top burn the pile")
+        frags.append(cause[BURN])
+    if REVERSE in events:
+        bits.append("the direction of play reverses")
+        frags.append(cause[REVERSE])
+    if SKIP in events:
+        bits.append("the next player misses a turn")
+        frags.append(cause[SKIP])
+    if PICKED_UP in events and move.kind == FLIP:
+        bits.append("it cannot go, so the pile is taken up with it")
+    if PLAY_AGAIN in events:
+        if BURN not in events or PICKED_UP in events:
+            frags.append(cause[PLAY_AGAIN])
+        bits.append(f"{who} plays again")
+    elif PICKED_UP in events and v.after_pickup != "next":
+        frags.append(v.setting_origin("after_pickup"))
+    if OUT in events:
+        bits.append(f"{who} has no cards left and is out")
+    if GAME_OVER in events:
+        bits.append("the game is over")
+    text = ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1]
+    return text, tuple(f for f in frags if f)
+
+
+def _forcer(v: Variant) -> str:
+    """The card that forces a pickup, named as its rule names it: 'a superjoker' (a joker)."""
+    return "a superjoker" if v.force == JOKER_RANK else a(v.force)
+
+
+def _deflector(v: Variant) -> str:
+    """The card that passes a forced pickup on: 'a red jack', 'a black 2', 'a 7'."""
+    if v.deflect is None:
+        return "no card"
+    rank, colour = v.deflect
+    return a(rank) if colour == "any" else f"a {colour} {word(rank)}"
+
+
+def _count_words(count: object) -> str:
+    """Bluff: how a play of ``count`` cards is called."""
+    return {1: "a single card", 2: "a double", 3: "a triple"}.get(count if isinstance(count, int) else 0,
+                                                                   f"{count} cards")
+
+
+# -- verdict sentences -------------------------------------------------------------
+
+
+def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) -> str:
+    """The verdict's sentence: why ``move`` is legal or not, from the judge's code and context."""
+    v = pos.v
+    who = pos.names[pos.turn]
+    rank = ctx.get("rank")
+    top = ctx.get("top")
+    under = ""
+    if isinstance(top, Top) and top.looked_through:
+        seen = top.looked_through
+        what = rank_plural(seen[0]) if len(seen) > 1 else word(seen[0])
+        under = f" under the transparent {what}"
+    if isinstance(rank, int):
+        n = int(ctx.get("n", 1))  # type: ignore[call-overload]
+        words = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
+        if n > 1:
+            played, s_ = f"{words[n] if n < len(words) else n} {rank_plural(rank)}", ""
+        else:
+            played, s_ = a(rank), "s"
+        cap = played[0].upper() + played[1:]
+        t = top.rank if isinstance(top, Top) else EMPTY
+        if ctx.get("reversed"):
+            under += " (a joker has turned the ranking upside down, so lower cards beat higher)"
+        if code is Reason.EMPTY:
+            if under:
+                return f"Only transparent cards are on the pile, so anything may follow: {played} is fine."
+            return f"The pile is empty, so {played} may start it."
+        if code is Reason.BEATS:
+            return f"{cap} beat{s_} {the(t)}{under}."
+        if code is Reason.MATCHES:
+            return f"{cap} equal{s_} {the(t)}{under}, and an equal card may be played."
+        if code is Reason.ANYWHERE:
+            what = cap if n > 1 else a(rank).capitalize()
+            return f"{what} may be played on any card, {the(t)}{under} included."
+        if code is Reason.RESET and isinstance(top, Top) and top.free:
+            return (f"With two players in the game, whoever plays a joker plays again at once with a card "
+                    f"of any value: {played} is fine.")
+        if code is Reason.RESET:
+            return f"Any card may be played on {a(t)}{under}."
+        if code is Reason.UNDER_LIMIT:
+            return f"{the(t).capitalize()}{under} makes the next play {a(t)} or lower, and {played} {'is' if s_ else 'are'}."
+        if code is Reason.UNBEATABLE_OK:
+            return f"Only some cards may go on {a(t)}, and {played} {'is' if s_ else 'are'} allowed."
+        if code is Reason.FOUR_ANYTIME and v.bluff:
+            quad = ctx.get("quad")
+            below = ("", "one", "two", "three")[quad] if isinstance(quad, int) and quad < 4 else str(quad)
+            made = (f"with the {below} claimed below "
+                    f"{'it makes' if n == 1 else 'they make'} four of a kind," if quad else "four laid at once make")
+            return (f"Claimed as {rank_plural(rank)}, {made} a quadruple: like a 10, it goes on anything and "
+                    "destroys the pile.")
+        if code is Reason.FOUR_ANYTIME:
+            return f"Four or more {rank_plural(rank)} from the hand may be played on any card."
+        if code is Reason.TOO_LOW:
+            return f"{cap} do{'es' if s_ else ''} not beat {the(t)}{under}."
+        if code is Reason.OVER_LIMIT:
+            return f"{the(t).capitalize()}{under} makes the next play {a(t)} or lower, and {played} {'is' if s_ else 'are'} higher."
+        if code is Reason.NOT_ON:
+            return f"In this variant {a(rank)} cannot be played on {a(t)}{under}."
+        if code is Reason.UNBEATABLE:
+            return f"Only the cards this variant allows may go on {a(t)}{under}, and {played} {'is' if s_ else 'are'} not among them."
+    if code is Reason.MIXED_RANKS:
+        return "Cards played together must all be of one rank."
+    if code is Reason.NOT_HELD:
+        c = ctx.get("card")
+        where = "face up" if ctx.get("zone") == FACE_UP else "in hand"
+        return f"{who} has no {card_str(c) if isinstance(c, int) else 'such card'} {where}."
+    if code is Reason.WRONG_ZONE:
+        return f"{who} still has cards in hand, so face-up cards cannot be played yet."
+    if code is Reason.MUST_FLIP:
+        return f"{who} has only face-down cards left, so must turn one over."
+    if code is Reason.EMPTY_PILE:
+        return "The pile is empty, so there is nothing to pick up: play a card to start it."
+    if code is Reason.MUST_PLAY:
+        ex = ctx.get("example")
+        return f"{who} can play (for example '{ex}'), and in this variant you must play if you can."
+    if code is Reason.PICKUP_NEEDS_CARD:
+        return (f"Playing from the face-up cards, {who} must add one face-up card to the pile "
+                "before taking it: write 'pickup with CARD'.")
+    if code is Reason.PICKUP_WITH_NOT_HERE:
+        if pos.zone(pos.turn) == HAND:
+            return "'pickup with' is for the face-up phase; with cards in hand, just 'pickup'."
+        return "In this variant a face-up pickup leaves the face-up cards in place: just 'pickup'."
+    if code is Reason.PICKUP_OK:
+        if ctx.get("voluntary"):
+            return f"{who} may take the pile instead of playing, whether or not a card would go."
+        return f"{who} has no card that can go on the pile, so takes it."
+    if code is Reason.FLIP_OK:
+        return (f"{who} plays blind: face-down card {move.index} is turned over; it stays if it "
+                "can go on the pile, otherwise it is taken up with the pile.")
+    if code is Reason.FLIP_NOT_YET:
+        zone = "in hand" if ctx.get("zone") == HAND else "face up"
+        return f"Face-down cards come last, and {who} still has cards {zone}."
+    if code is Reason.FLIP_RANGE:
+        return f"{who} has {ctx.get('n')} face-down cards, so there is no card {move.index}."
+    if code is Reason.NOT_LEADER:
+        leader = ctx.get("leader")
+        if isinstance(leader, int):
+            low = min(c >> 2 for c in pos.hand(leader) if c >> 2 >= 1)
+            name = pos.names[leader]
+            return (f"It is {name}'s lead, not {who}'s: {name} is the first player holding "
+                    f"{a(low)}, the lowest card in anyone's hand (2s do not count).")
+        return f"It is not {who}'s lead."
+    if code is Reason.OPENING:
+        lead = ctx.get("rank")
+        named = rank_plural(lead) if isinstance(lead, int) else "lowest cards"
+        return (f"The first play of the game is the lowest card in the leader's hand: {who} leads with "
+                f"{a(lead) if isinstance(lead, int) else 'it'} (one or more {named}, nothing else).")
+    if code is Reason.SETUP_ONLY:
+        if v.setup == "choose":
+            return (f"Before play starts, each player lays {v.setup_count} hand cards face up ('place CARD'), "
+                    "then says 'ready'.")
+        if v.setup not in ("swap", "stack"):
+            return "In this variant the cards stay as dealt: before play each player only says 'ready'."
+        return "Before play starts, only swaps between hand and face-up cards (and 'ready') are allowed."
+    if code is Reason.NOT_SETUP:
+        return "Hand and face-up cards are swapped only before play starts."
+    if code is Reason.SWAP_OK:
+        return f"Before play, {who} may exchange a hand card with a face-up card."
+    if code is Reason.READY_OK:
+        return f"{who} has finished arranging the face-up cards."
+    if code is Reason.GAME_OVER:
+        return "The game is over: no more moves."
+    return _more_sentences(v, code, ctx, who)
+
+
+def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) -> str:
+    """Sentences for the catalogue's rules beyond the plain game."""
+    card = ctx.get("card")
+    named = card_str(card) if isinstance(card, int) else "that card"
+    texts = {
+        Reason.PLACE_OK: f"Before play, {who} lays a hand card face up.",
+        Reason.SETUP_COUNT: f"Each player lays exactly {ctx.get('n')} cards face up before play.",
+        Reason.DEFLECT: (f"{_deflector(v).capitalize()} passes the forced pickup on: the next player must now "
+                         "take the pile or answer it."),
+        Reason.FORCED_PICKUP: (f"{_forcer(v).capitalize()} lies on the pile: {who} must take the pile"
+                               + (f" (only {_deflector(v)} could pass it on)." if v.deflect else ".")),
+        Reason.RUN: f"A run in one suit, each card playable on the one before: {who} may lay it down at once.",
+        Reason.NOT_A_RUN: "Cards of different ranks go together only as a run: consecutive, one suit, "
+                          f"at least {v.runs or 2} cards.",
+        Reason.RUN_STEP: f"The run breaks at {named}: it could not be played on the card before it.",
+        Reason.NO_SWAP: "This play does not allow a swap.",
+        Reason.BAD_SWAP: "That swap is not possible: give a card still in hand, and take one that is there to take.",
+        Reason.GAMBLE_OK: (f"{who} turns over the top card of the stock instead of playing from the hand; "
+                           "it is played if it can go, otherwise it is taken up with the pile."),
+        Reason.NO_GAMBLE: {"variant": "This variant has no trying the stock's top card.",
+                           "stock": "The stock is empty, so there is no card to try.",
+                           "forced": f"{who} must take the pile.",
+                           "zone": "The stock's top card may be tried only instead of a play from the hand."
+                           }.get(str(ctx.get("why")), "That is not a move here."),
+        Reason.SLIDE_OK: f"{who} slides {named} under the pile; it does not use up the turn.",
+        Reason.NO_SLIDE: {"variant": "This variant has no sliding cards under the pile.",
+                          "rank": f"Only {rank_plural(v.slide) if v.slide >= 0 else 'some cards'} slide under the pile.",
+                          "held": f"{who} has no {named} in hand.",
+                          "pile": "There is no pile to slide a card under.",
+                          "forced": f"{who} must take the pile."}.get(str(ctx.get("why")), "No slide here."),
+        Reason.WHOLE_STACK: "Equal face-up cards stacked together are played together, the whole stack.",
+        Reason.NEEDS_CLAIM: "In Bluff every play names a rank: write 'play 7H as Q'.",
+        Reason.CLAIM_NOT_HERE: "Claims and calls belong to Bluff; in this variant cards are played face up.",
+        Reason.COUNT: (f"After {_count_words(ctx.get('count'))}, the next play must be {_count_words(ctx.get('count'))}"
+                       " too, claimed equal or higher (or a lone 2 or 10, or four of a kind)."
+                       if ctx.get("count") else "At most three cards go down at once, or four of a kind."),
+        Reason.CALL_OK: f"{who} calls the last claim: the cards are turned over, and whoever was wrong takes the pile.",
+        Reason.NO_CALL: "There is no claim of another player's on top of the pile to call.",
+        Reason.BLUFF_NO_PICKUP: "In Bluff nobody simply takes the pile: play (truly or not), or call.",
+    }
+    fallback = "The rules allow this move." if code.legal else "The rules do not allow this move."
+    return texts.get(code, fallback)
+
+

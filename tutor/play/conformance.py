@@ -3,7 +3,8 @@
 After each move: no card was created or lost; every move ``legal_moves`` lists is legal
 by the judge that ``check`` uses; random other moves are legal exactly when listed; the
 player to move has cards; ``check`` and ``apply`` agree on the chosen move's events and
-next player. Each game ends or is declared stalled.
+next player; the table reads back from its table file as it was. Each game ends or is
+declared stalled.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.core.moves import FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
-from tutor.core.table import Table
+from tutor.core.table import Table, table_from_dict
 from tutor.engine import apply_unchecked, check, game_over, is_legal, legal_moves
 from tutor.play.game import Bot, EpsilonBot, play_game
 from tutor.rules.variant import Variant, load_variant
@@ -108,6 +109,10 @@ class _GameCheck:
             nxt = None if game_over(after, v) else after.player.name
             if verdict.legal and verdict.next_player != nxt:
                 problems.append(f"{where}: check says next {verdict.next_player}, apply gives {nxt}")
+        if not game_over(after, v):  # the table file round trip
+            back = table_from_dict(after.to_dict(), decks=after.decks, jokers_per_deck=v.jokers)
+            if back.to_dict() != after.to_dict():
+                problems.append(f"{where}: the table does not read back from its file as it was")
         if not game_over(after, v) and after.player.out:
             problems.append(f"{where}: the turn passed to {after.player.name}, who is out")
         if self.moves % 7 == 0:

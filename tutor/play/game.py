@@ -14,22 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from tutor.core.cards import EMPTY, JOKER_RANK, full_pack
+from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, full_pack
 from tutor.core.errors import TutorError
-from tutor.core.moves import PICKUP, PLACE, PLAY, READY, SWAP, Move
+from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
+from tutor.core.reasons import Event
 from tutor.core.table import Player, Table
-from tutor.engine import (
-    FACE_UP,
-    HAND,
-    PICKED_UP,
-    apply,
-    apply_unchecked,
-    first_player,
-    game_over,
-    legal_moves,
-    top_rank,
-    zone_of,
-)
+from tutor.engine import FACE_UP, apply, first_player, position, position_of, remember
+from tutor.engine.position import BURN, OUT, PICKED_UP, Position, per_variant
 from tutor.rules.variant import Variant, load_variant
 
 NAMES = "ABCDEFGHIJ"
@@ -73,15 +64,6 @@ def deal(
     )
     return Table(players=seats, stock=tuple(pack[k:]), decks=decks, setup=True,
                  ready=tuple(False for _ in seats))
-
-
-def _value(v: Variant, rank: int) -> tuple[int, int]:
-    """How much a greedy player wants to keep a rank: specials last, then high cards."""
-    special = (
-        v.burn[rank] or v.transparent[rank] or v.cells[12][rank][1] == "ANYWHERE"
-        or v.play_again[rank] or rank == JOKER_RANK
-    )
-    return (1 if special else 0, rank)
 
 
 def arrange(table: Table, v: Variant) -> Table:
@@ -130,12 +112,86 @@ def start(table: Table, v: Variant) -> Table:
     return replace(table, turn=first_player(table, v))
 
 
+# -- bots ---------------------------------------------------------------------------
+#
+# A bot chooses among the legal moves. ``choose`` answers for an immutable table and the
+# listed moves (the Play page, custom loops); ``act`` chooses and pushes on a position (the
+# runner), counting and picking plays without listing them where the rules allow. The two
+# make the same choice with the same random draws, so a seed gives one game either way.
+
+Action = tuple[Move | tuple[int, ...] | None, list[Event]]  # (a Move, the cards of a plain play, or None: a plain pickup; events)
+
+
+def _pick(pos: Position, moves: Sequence[Move] | None, j: int) -> Move:
+    return moves[j] if moves is not None else pos.nth_move(j)
+
+
+def _inline_randbelow_agrees() -> bool:
+    """The runner draws ``randrange(n)`` as CPython does (getrandbits and rejection), inline.
+    Make sure that is still what this Python does; if not, it calls ``randrange``."""
+    a, b = random.Random(2024), random.Random(2024)
+    for n in list(range(1, 70)) * 3 + [1000, 4097, 65535]:
+        k = n.bit_length()
+        j = b.getrandbits(k)
+        while j >= n:
+            j = b.getrandbits(k)
+        if a.randrange(n) != j:
+            return False
+    return True
+
+
+_INLINE_RANDBELOW = _inline_randbelow_agrees()
+
+
+def _randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, as CPython draws it, without its overhead."""
+    if _INLINE_RANDBELOW:
+        k = n.bit_length()
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        return j
+    return rng.randrange(n)
+
+
+def _random_push(pos: Position, rng: random.Random) -> Action:
+    """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count."""
+    R = pos.R
+    if R.plain and pos.hand_n[pos.turn] and not pos.opening and pos.fast():
+        nplay = sum(R.get_at[pos.top](pos.subs[pos.turn]))
+        j = _randbelow(rng, nplay + 1 if pos.pile_n and (R.voluntary or not nplay) else nplay)
+        if j < nplay:
+            got = pos.nth_play(j)
+            assert got is not None
+            return got[0], pos.push_cards(got[0])
+        return None, pos.push(Move(PICKUP))
+    if not pos.fast():
+        moves = pos.moves()
+        m = moves[rng.randrange(len(moves))]
+        return m, pos.push(m)
+    nplay, nextra, npick = pos.counts()
+    return _push_nth(pos, _randbelow(rng, nplay + nextra + npick), nplay)
+
+
+def _push_nth(pos: Position, j: int, nplay: int) -> Action:
+    """Push the j-th listed move (a play of the hand's cards if j < nplay), without listing."""
+    if j < nplay:
+        got = pos.nth_play(j)
+        assert got is not None
+        return got[0], pos.push_cards(got[0])
+    m = pos.nth_move(j)
+    return m, pos.push(m)
+
+
 @dataclass
 class RandomBot:
     name: str = "random"
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         return moves[rng.randrange(len(moves))]
+
+    def act(self, pos: Position, rng: random.Random) -> Action:
+        return _random_push(pos, rng)
 
 
 @dataclass
@@ -151,6 +207,95 @@ class PlayfulBot:
             return plays[rng.randrange(len(plays))]
         return moves[rng.randrange(len(moves))]
 
+    def act(self, pos: Position, rng: random.Random) -> Action:
+        if not pos.fast():
+            m = self.choose(pos.snapshot(), pos.v, pos.moves(), rng)
+            return m, pos.push(m)
+        nplay, nextra, _ = pos.counts()
+        if nplay + nextra and rng.random() < self.play_rate:  # every move but the pickup
+            return _push_nth(pos, rng.randrange(nplay + nextra), nplay)
+        return _random_push(pos, rng)
+
+
+def _value(v: Variant, rank: int) -> tuple[int, int]:
+    """How much a greedy player wants to keep a rank: specials last, then high cards."""
+    special = (
+        v.burn[rank] or v.transparent[rank] or v.cells[12][rank][1] == "ANYWHERE"
+        or v.play_again[rank] or rank == JOKER_RANK
+    )
+    return (1 if special else 0, rank)
+
+
+class _Keep:
+    """The greedy bot's keep-order of one variant: each rank's value and, per effective top,
+    the ranks that may go on it, least valuable first."""
+
+    __slots__ = ("value", "keep_at")
+
+    def __init__(self, v: Variant) -> None:
+        self.value = tuple(_value(v, r) for r in range(N_RANKS))
+        self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
+                             for top in range(EMPTY + 1))
+
+
+_KEEPS: dict[int, tuple[Variant, _Keep]] = {}
+
+
+def _keep_of(v: Variant) -> _Keep:
+    return per_variant(_KEEPS, v, _Keep)
+
+
+def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
+    """The greedy choice among ``moves``: the lowest card that goes (all its copies), keeping
+    specials (burners, resets, see-through cards) while a small pile is cheap to take, then
+    the cheapest pickup, else the first move (a blind flip). The one greedy policy."""
+    value = _keep_of(pos.v).value
+    best: Move | None = None
+    best_key: tuple[int, int, int, int] | None = None
+    for m in moves:
+        if m.kind == PLAY:
+            rank = m.cards[0] >> 2
+            lie = 0 if m.claim in (-1, rank) else 1  # Bluff: tell the truth when it goes
+            key = (lie, *value[rank], -len(m.cards))
+            if best_key is None or key < best_key:
+                best, best_key = m, key
+    if best is not None:
+        seat = pos.turn
+        # a special is worth keeping when picking up a small pile is cheap
+        if (best_key is not None and best_key[1] == 1 and pos.R.voluntary and pos.hand_n[seat]
+                and pos.pile_n <= 2 and pos.hand_n[seat] <= pos.R.refill and pos.top_rank() != EMPTY):
+            for m in moves:
+                if m.kind == PICKUP:
+                    return m
+        return best
+    pickups = [m for m in moves if m.kind == PICKUP]
+    if pickups:
+        return min(pickups, key=lambda m: value[m.cards[0] >> 2] if m.cards else (0, 0))
+    return moves[0]  # flips
+
+
+def _greedy_push(pos: Position) -> Action:
+    """The greedy move, pushed; read off the play counts in the plain game."""
+    if not (pos.R.plain and pos.fast()):
+        m = greedy_move(pos, pos.moves())
+        return m, pos.push(m)
+    seat = pos.turn
+    subs = pos.subs[seat]
+    top = pos.top
+    keep = _keep_of(pos.v)
+    for r in keep.keep_at[top]:
+        if subs[r]:
+            break
+    else:
+        return None, pos.push(Move(PICKUP))
+    R = pos.R
+    if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
+            and pos.hand_n[seat] <= R.refill and top != EMPTY):
+        return None, pos.push(Move(PICKUP))
+    C = pos.C
+    cards = C.group(r, (pos.hands[seat] >> C.rsh[r]) & C.rm[r])
+    return cards, pos.push_cards(cards)
+
 
 @dataclass
 class GreedyBot:
@@ -159,28 +304,10 @@ class GreedyBot:
     name: str = "greedy"
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
-        best: Move | None = None
-        best_key: tuple[int, int, int, int] | None = None
-        for m in moves:
-            if m.kind == PLAY:
-                rank = m.cards[0] >> 2
-                lie = 0 if m.claim in (-1, rank) else 1  # Bluff: tell the truth when it goes
-                key = (lie, *_value(v, rank), -len(m.cards))
-                if best_key is None or key < best_key:
-                    best, best_key = m, key
-        if best is not None:
-            p = table.player
-            # a special is worth keeping when picking up a small pile is cheap
-            if best_key is not None and best_key[1] == 1 and v.voluntary_pickup and zone_of(p) == HAND:
-                if len(table.pile_cards) <= 2 and len(p.hand) <= v.refill and top_rank(table, v) != EMPTY:
-                    for m in moves:
-                        if m.kind == PICKUP:
-                            return m
-            return best
-        pickups = [m for m in moves if m.kind == PICKUP]
-        if pickups:
-            return min(pickups, key=lambda m: _value(v, m.cards[0] >> 2) if m.cards else (0, 0))
-        return moves[0]  # flips
+        return greedy_move(position_of(table, v), moves)
+
+    def act(self, pos: Position, rng: random.Random) -> Action:
+        return _greedy_push(pos)
 
 
 @dataclass
@@ -193,7 +320,12 @@ class EpsilonBot:
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         if rng.random() < self.eps:
             return moves[rng.randrange(len(moves))]
-        return GreedyBot().choose(table, v, moves, rng)
+        return greedy_move(position_of(table, v), moves)
+
+    def act(self, pos: Position, rng: random.Random) -> Action:
+        if rng.random() < self.eps:
+            return _random_push(pos, rng)
+        return _greedy_push(pos)
 
 
 BOTS: dict[str, Callable[[], Bot]] = {
@@ -201,26 +333,42 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 
 
+# -- the one game runner -------------------------------------------------------------
+
+
 @dataclass
 class GameResult:
+    """One game: its start, moves (when recorded), outcome, and why it stalled if it did."""
+
     variant: str
     seed: int
     names: tuple[str, ...]
-    start: Table  # after setup, before the first play
+    start: Table  # after setup, before the first play (or where the game was taken up)
     moves: list[tuple[int, Move, tuple[str, ...]]] = field(default_factory=list)
     out_order: list[str] = field(default_factory=list)
     loser: str | None = None
     winner: str | None = None
     stalled: bool = False
     final: Table | None = None
-
-    @property
-    def turns(self) -> int:
-        return len(self.moves)
+    turns: int = 0
+    stall_reason: str = ""  # why a stalled game was stopped, in words
+    pickups: int = 0
+    burns: int = 0
+    flips: int = 0
+    looped: bool = False  # stopped at a pickup into a position ``avoid`` names
+    cut: bool = False  # stopped after ``cut`` moves: no outcome (see ``zones``)
+    zones: tuple[tuple[tuple[int, ...], tuple[int, ...], int, bool], ...] | None = field(default=None, repr=False)
+    stock_left: int = 0
 
 
 def position_key(table: Table) -> tuple[object, ...]:
     return (table.players, table.pile, len(table.stock), table.turn, table.direction)
+
+
+def _pos_key(pos: Position) -> tuple[object, ...]:
+    """The position after a pickup, for the stall rule (the pile is empty then)."""
+    return (tuple(pos.hands), tuple(map(tuple, pos.ups)), tuple(map(tuple, pos.downs)), len(pos.stock),
+            pos.turn, pos.direction)
 
 
 class Circle:
@@ -228,23 +376,135 @@ class Circle:
     the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
     every hand back to what it was), or when it runs past ``max_turns`` moves."""
 
-    __slots__ = ("seen", "repeats", "max_turns", "turns")
+    __slots__ = ("seen", "repeats", "max_turns", "turns", "why")
 
     def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
         self.seen: dict[tuple[object, ...], int] = {}
         self.repeats = repeats
         self.max_turns = max_turns
         self.turns = 0
+        self.why = ""
 
-    def stalled_after(self, table: Table, events: Sequence[str]) -> bool:
+    def quiet_move(self) -> bool:
+        """Count a move that set nothing off (no pickup); True once the game has stalled."""
+        self.turns += 1
+        if self.turns >= self.max_turns:
+            self.why = f"it ran past {self.max_turns} moves"
+            return True
+        return False
+
+    def stalled_after(self, table: Table | Position, events: Sequence[str]) -> bool:
         """Count one move (``table`` is the position after it); True once the game has stalled."""
         self.turns += 1
         if PICKED_UP in events:
-            key = position_key(table)
-            self.seen[key] = self.seen.get(key, 0) + 1
-            if self.seen[key] >= self.repeats:
+            key = _pos_key(table) if isinstance(table, Position) else position_key(table)
+            times = self.seen[key] = self.seen.get(key, 0) + 1
+            if times >= self.repeats:
+                self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
                 return True
-        return self.turns >= self.max_turns
+        if self.turns >= self.max_turns:
+            self.why = f"it ran past {self.max_turns} moves"
+            return True
+        return False
+
+
+def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResult, *,
+        max_turns: int = 4000, repeats: int = 3, record: bool = True, cut: int = 0,
+        endgame: int | None = None, avoid: tuple[int, frozenset[SeatKey]] | None = None,
+        on_move: Callable[[Table, Move, Table, list[str]], None] | None = None) -> GameResult:
+    """Play ``pos`` on to its end with ``bots`` (one per seat), filling in ``result``.
+
+    The game ends when the variant says; it is *stalled* (``stall_reason`` says why) when a
+    position after a pickup comes round ``repeats`` times or after ``max_turns`` moves. With
+    ``cut`` > 0 it stops after that many moves unless two players are left and the stock is
+    gone (``cut``, ``zones``), and then after ``endgame`` more if that is not None. With ``avoid`` = (seat, keys) it stops, stalled and ``looped``,
+    at a pickup into a position whose :func:`seat_key` for that seat is in ``keys``. Bots that
+    act on the position (the four here) never see a table; others (and ``on_move``) get one.
+    """
+    v = pos.v
+    circle = Circle(repeats, max_turns)
+    acting = on_move is None and all(hasattr(b, "act") for b in bots)
+    names = pos.names
+    moves_rec = result.moves
+    shown: Table | None = None  # the table of the position, where the bots are shown tables
+    while not pos.over():
+        if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
+                endgame is not None and circle.turns >= cut + endgame)):
+            result.cut = True
+            result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
+                                 for s in range(pos.n))
+            result.stock_left = len(pos.stock)
+            break
+        seat = pos.turn
+        if pos.setup:  # the greedy arrangement, move by move
+            move = setup_choice(pos)
+            events = pos.push(move)
+            shown = None
+            if record:
+                moves_rec.append((seat, move, tuple(events)))
+            circle.turns += 1
+            continue
+        if acting:
+            played, events = bots[seat].act(pos, rng)  # type: ignore[attr-defined]
+            if record:
+                move = played if isinstance(played, Move) else Move(PICKUP) if played is None else Move(PLAY, played)
+                moves_rec.append((seat, move, tuple(events)))
+            elif isinstance(played, Move) and played.kind == FLIP:
+                result.flips += 1
+        else:
+            before = shown if shown is not None else pos.snapshot()
+            was = pos.copy()
+            remember(before, v, was)  # the bots' and the hook's engine calls on ``before`` start from it
+            move = bots[seat].choose(before, v, was.moves(), rng)
+            events = pos.push(move)
+            if record:
+                moves_rec.append((seat, move, tuple(events)))
+            shown = pos.snapshot((before, was))
+            if on_move is not None:
+                on_move(before, move, shown, list(map(str, events)))
+        if not events:  # most moves: a play that sets nothing off
+            if circle.quiet_move() and not pos.over():
+                result.stalled = True
+                result.stall_reason = circle.why
+                break
+            continue
+        if OUT in events:
+            result.out_order.append(names[seat])
+        if PICKED_UP in events:
+            result.pickups += 1
+            if avoid is not None and seat_key_at(pos, avoid[0]) in avoid[1]:
+                circle.turns += 1
+                result.stalled = result.looped = True  # back round a circle the caller has been in
+                result.stall_reason = "it came back round to a position the player has been in"
+                break
+        if BURN in events:
+            result.burns += 1
+        if circle.stalled_after(pos, events) and not pos.over():
+            result.stalled = True
+            result.stall_reason = circle.why
+            break
+    result.turns = circle.turns
+    if record:
+        result.flips = sum(1 for _, m, _ in moves_rec if m.kind == FLIP)
+    result.final = pos.snapshot() if record or on_move is not None else None
+    if not result.stalled and not result.cut:
+        if v.goal == "loser":
+            left = [names[s] for s in range(pos.n) if not pos.outs[s]]
+            result.loser = left[0] if left else None
+        else:
+            result.winner = result.out_order[0] if result.out_order else None
+    return result
+
+
+def play_from(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, max_turns: int = 4000,
+              repeats: int = 3, record: bool = False, cut: int = 0, endgame: int | None = None,
+              avoid: tuple[int, frozenset[SeatKey]] | None = None) -> GameResult:
+    """Play on from ``table`` with seeded bots (the draws of :func:`play_game` from that table)."""
+    rng = random.Random(seed * 7919 + 1)
+    pos = position(table, v)
+    result = GameResult(v.id, seed, pos.names, table)
+    return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=record, cut=cut,
+               endgame=endgame, avoid=avoid)
 
 
 SeatKey = tuple[object, ...]
@@ -254,7 +514,7 @@ def seat_key_of(hand: Sequence[int], hand_sizes: Sequence[int], face_up: Sequenc
                 face_down: Sequence[int], stock: int, burned: int, turn: int, direction: int) -> SeatKey:
     """A position as one seat knows it, from its parts: the seat's own hand (any order),
     every hand's size, the face-up cards, the face-down counts, the stock and burned counts,
-    whose turn and which way play goes. The simulator builds it from its own state."""
+    whose turn and which way play goes."""
     return (tuple(sorted(hand)), tuple(hand_sizes), tuple(tuple(sorted(u)) for u in face_up),
             tuple(face_down), stock, burned, turn, direction)
 
@@ -271,6 +531,12 @@ def seat_key(table: Table, seat: int) -> SeatKey:
                        table.turn, table.direction)
 
 
+def seat_key_at(pos: Position, seat: int) -> SeatKey:
+    """:func:`seat_key` of a position."""
+    return seat_key_of(pos.hand(seat), pos.hand_n, [pos.up_cards(s) for s in range(pos.n)],
+                       [len(d) for d in pos.downs], len(pos.stock), len(pos.burned), pos.turn, pos.direction)
+
+
 def play_game(
     v: Variant | str,
     players: int = 4,
@@ -280,12 +546,14 @@ def play_game(
     max_turns: int = 4000,
     repeats: int = 3,
     decks: int | None = None,
+    record: bool = True,
     on_move: Callable[[Table, Move, Table, list[str]], None] | None = None,
 ) -> GameResult:
     """Deal and play a whole game with bots; seeded, so the same seed gives the same game.
 
     A game ends when the variant says; it is declared *stalled* when a position after a
-    pickup comes round ``repeats`` times, or after ``max_turns`` moves.
+    pickup comes round ``repeats`` times, or after ``max_turns`` moves (``stall_reason``).
+    ``record=False`` keeps only the outcome and counts (bulk play).
     """
     v = load_variant(v)
     bots = list(bots or [RandomBot() for _ in range(players)])
@@ -294,37 +562,21 @@ def play_game(
     rng = random.Random(seed * 7919 + 1)
     table = start(arrange(deal(v, players, seed, decks=decks), v), v)
     result = GameResult(v.id, seed, tuple(p.name for p in table.players), table)
-    circle = Circle(repeats, max_turns)
-    while not game_over(table, v):
-        moves = legal_moves(table, v)  # at the opening, only the leads the first-player rule allows
-        seat = table.turn
-        move = bots[seat].choose(table, v, moves, rng)
-        after, events = apply_unchecked(table, v, move)
-        result.moves.append((seat, move, tuple(events)))
-        if on_move is not None:
-            on_move(table, move, after, events)
-        for s, p in enumerate(after.players):
-            if p.out and not table.players[s].out:
-                result.out_order.append(p.name)
-        table = after
-        if circle.stalled_after(table, events) and not game_over(table, v):
-            result.stalled = True
-            break
-    result.final = table
-    if not result.stalled:
-        left = [p.name for p in table.players if not p.out]
-        if v.goal == "loser":
-            result.loser = left[0] if left else None
-        else:
-            result.winner = result.out_order[0] if result.out_order else None
-    return result
+    return run(position(table, v), bots, rng, result, max_turns=max_turns, repeats=repeats, record=record,
+               on_move=on_move)
 
 
 def setup_move(table: Table, v: Variant) -> Move:
     """The greedy player's next setup move, chosen among the moves the engine allows now: lay
     the most valuable hand card face up (``setup: choose``), or swap the hand card worth most
     for the face-up card worth least while that gains, else say ready."""
-    moves = legal_moves(table, v)
+    return setup_choice(position(table, v))
+
+
+def setup_choice(pos: Position) -> Move:
+    """:func:`setup_move` on a position."""
+    v = pos.v
+    moves = pos.moves()
     places = [m for m in moves if m.kind == PLACE]
     if places:
         return max(places, key=lambda m: _value(v, m.cards[0] >> 2))
@@ -352,5 +604,5 @@ def setup_moves(table: Table, v: Variant) -> list[Move]:
     return out
 
 
-__all__ = ["deal", "arrange", "start", "play_game", "GameResult", "RandomBot", "GreedyBot",
-           "BOTS", "FACE_UP", "setup_move", "setup_moves"]
+__all__ = ["deal", "arrange", "start", "play_game", "play_from", "run", "GameResult", "RandomBot", "GreedyBot",
+           "PlayfulBot", "EpsilonBot", "BOTS", "FACE_UP", "Circle", "greedy_move", "setup_move", "setup_moves"]

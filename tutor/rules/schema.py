@@ -24,6 +24,21 @@ _SOURCE = {
 }
 
 
+# A fragment to start from (the Rulebook builder offers it): a house rule for sixes.
+RULE_TEMPLATE = """\
+# A house rule of your own. Change the id, the slot (the card it is about: "2" to "10",
+# "J", "Q", "K", "A", or a moment such as "after-pickup"), the words and the powers, then
+# add the file on the Rulebook builder page (or: tutor rules pagat+my-rule.yaml).
+id: sixes-skip
+slot: "6"
+title: Sixes make the next player miss a turn
+summary: A 6 is played as usual; the player after you misses a turn.
+source: {site: our table, section: house rules, contributor: us}
+powers:
+  - {power: skip, rank: "6"}
+"""
+
+
 def fragment_schema() -> dict[str, Any]:
     powers = []
     for name, (required, optional, doc) in sorted(SIGNATURES.items()):

@@ -21,6 +21,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from tutor.core import safeyaml
 from tutor.core.cards import EMPTY, N_RANKS, RANK_NAMES
 from tutor.core.errors import TableError, VariantError, excerpt
@@ -33,12 +35,17 @@ PRESETS_DIR = RULES_DIR / "presets"
 GAMES_DIR = RULES_DIR / "games"
 
 # Slots in the order the rulebook and the builder show them.
+# Every rank has a slot of its own (any rank may be given any power: a house rule for sixes
+# fills the slot "6"), beside the slots for moments of the game.
+RANK_SLOTS = ("2", "10", "8", "7", "9", "5", "3", "4", "6", "J", "Q", "K", "A")
 SLOTS = (
     "core", "deal", "packs", "setup", "first-player", "pickup-choice", "after-pickup",
     "face-up-pickup", "mixed-plays", "2", "10", "four-of-a-kind", "8", "7", "9", "5",
-    "3", "4", "J", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock", "phase-two", "bluff",
-    "customs", "goal",
+    "3", "4", "6", "J", "Q", "K", "A", "red-jacks", "jokers", "runs-and-sets", "pairs", "triples", "stock",
+    "phase-two", "bluff", "customs", "goal",
 )
+_VARIANT_KEYS = {"preset", "fragments"}
+MAX_USER_FRAGMENT = 64_000  # bytes of a fragment a user uploads or a link carries
 _FRAGMENT_KEYS = {"id", "slot", "title", "summary", "source", "reading", "powers",
                   "requires", "conflicts", "implies", "examples", "text", "note"}
 _PRESET_KEYS = {"id", "title", "summary", "source", "fragments", "players", "reading",
@@ -281,6 +288,44 @@ def load_fragment_text(text: str, where: str) -> Fragment:
         raise VariantError(msg) from None
 
 
+def user_fragment(text: str, where: str) -> Fragment:
+    """A fragment a user gave (an upload, a link): the file format read by the guarded reader
+    and checked as every fragment is, at most :data:`MAX_USER_FRAGMENT` bytes, with an id of
+    its own (not one of the catalogue's)."""
+    size = len(text.encode("utf-8", "replace"))
+    if size > MAX_USER_FRAGMENT:
+        raise VariantError(f"{where}: {size:,} bytes is too big for a rule fragment (at most {MAX_USER_FRAGMENT:,})")
+    frag = load_fragment_text(text, where)
+    if frag.id in fragment_catalogue():
+        raise VariantError(f"{where}: id {frag.id!r} is already a rule of the catalogue; give yours its own id")
+    return frag
+
+
+def fragment_to_data(f: Fragment) -> dict[str, Any]:
+    """A fragment as the mapping of its file (what :func:`fragment_from_data` reads back)."""
+    source = {"site": f.source.site, "section": f.source.section}
+    if f.source.page:
+        source["page"] = f.source.page
+    if f.source.contributor:
+        source["contributor"] = f.source.contributor
+    data: dict[str, Any] = {"id": f.id, "slot": f.slot, "title": f.title, "summary": f.summary, "source": source}
+    for key in ("text", "reading"):
+        if getattr(f, key):
+            data[key] = getattr(f, key)
+    for key in ("requires", "conflicts", "implies"):
+        if getattr(f, key):
+            data[key] = list(getattr(f, key))
+    data["powers"] = [dict(p) for p in f.powers]
+    if f.examples:
+        data["examples"] = [dict(e) for e in f.examples]
+    return data
+
+
+def fragment_yaml(f: Fragment) -> str:
+    """A fragment as the text of its file."""
+    return yaml.safe_dump(fragment_to_data(f), sort_keys=False, allow_unicode=True, width=100)
+
+
 def _read_fragment_file(path: Path, name: str) -> Fragment:
     return load_fragment_text(safeyaml.read_text(path, name, VariantError), name)
 
@@ -340,59 +385,121 @@ def preset_catalogue() -> Mapping[str, Preset]:
 # -- composing -------------------------------------------------------------
 
 
-def load_variant(spec: str | Variant) -> Variant:
-    """Turn a spec (``pagat``, ``lancaster+twos-pass-on``, a file path) into a Variant."""
+def load_variant(spec: str | Variant, *, paths: bool = True) -> Variant:
+    """Turn a spec (``pagat``, ``lancaster+twos-pass-on``, a file path) into a Variant.
+    Without ``paths`` an error names rules by id and title, never their files (for the app)."""
     if isinstance(spec, Variant):
         return spec
     if not isinstance(spec, str) or not spec.strip():
         raise VariantError(f"{spec!r} is not a variant spec (try 'pagat' or 'lancaster')")
-    return _load_variant(spec.strip())
+    return _load_variant(spec.strip(), paths)
 
 
 @lru_cache(maxsize=256)
-def _load_variant(spec: str) -> Variant:
+def _load_variant(spec: str, paths: bool = True) -> Variant:
     parts = [s.strip() for s in spec.split("+")]
     if any(not s for s in parts):
         raise VariantError(f"{spec!r}: an empty name between '+' signs")
     presets = preset_catalogue()
-    catalogue = fragment_catalogue()
     head, rest = parts[0], parts[1:]
     if _is_path(head):
-        data = _read_yaml(Path(head))
-        if isinstance(data, Mapping) and "slot" in data:
-            raise VariantError(
-                f"{head}: a fragment file, not a variant: write 'PRESET+{head}'"
-            )
-        if not isinstance(data, Mapping) or "preset" not in data:
-            raise VariantError(f"{head}: a variant file names a 'preset' and its 'fragments'")
-        base = data["preset"]
-        if not isinstance(base, str) or base not in presets:
-            raise VariantError(f"{head}: preset: {excerpt(base)} is not a preset (presets: {', '.join(sorted(presets))})")
-        preset_id = str(base)
-        rest = list(_str_list(data.get("fragments"), f"{head}: fragments")) + rest
-    elif head in presets:
-        preset_id = head
-    elif head in catalogue:
+        return read_variant_file(head, rest, where=repr(spec) if rest else head, paths=paths)
+    if head not in presets and head in fragment_catalogue():
         raise VariantError(f"{spec!r}: {head!r} is a fragment; start the spec with a preset ({', '.join(sorted(presets))})")
-    else:
+    if head not in presets:
         raise VariantError(f"{spec!r}: {head!r} is not a preset (presets: {', '.join(sorted(presets))})")
-    named: list[Fragment] = []
-    for name in rest:
+    return build_variant(head, _named(rest, repr(spec)), where=repr(spec), paths=paths)
+
+
+def _named(names: Sequence[str], where: str) -> list[Fragment]:
+    """Fragments named in a spec or a variant file: catalogue ids, or fragment files' paths."""
+    catalogue = fragment_catalogue()
+    out: list[Fragment] = []
+    for name in names:
         if _is_path(name):
-            named.append(_read_fragment_file(Path(name), name))
+            out.append(_read_fragment_file(Path(name), name))
         elif name in catalogue:
-            named.append(catalogue[name])
+            out.append(catalogue[name])
         else:
-            raise VariantError(f"{spec!r}: {name!r} is not a fragment (see 'tutor variants' for the list)")
-    return build_variant(preset_id, named, where=repr(spec))
+            raise VariantError(f"{where}: {name!r} is not a fragment (see 'tutor variants' for the list)")
+    return out
 
 
-def build_variant(preset_id: str | Preset, named: Sequence[Fragment | str], *, where: str = "variant") -> Variant:
+def read_variant_file(path: str, extra: Sequence[str] = (), *, where: str | None = None,
+                      paths: bool = True) -> Variant:
+    """A variant file (a preset and the fragments over it, see :func:`variant_parts`), with the
+    fragments ``extra`` laid over it too."""
+    data = _read_yaml(Path(path))
+    if isinstance(data, Mapping) and "slot" in data:
+        raise VariantError(f"{path}: a fragment file, not a variant: write 'PRESET+{path}'")
+    preset_id, names, inline = variant_parts(data, path)
+    at = where or path
+    return build_variant(preset_id, [*inline, *_named([*names, *extra], at)], where=at, paths=paths)
+
+
+def is_variant_data(data: Any) -> bool:
+    """Is this a variant file's mapping (a preset and fragments laid over it), rather than a
+    fragment's or a preset's?"""
+    return isinstance(data, Mapping) and "preset" in data and "id" not in data and "slot" not in data
+
+
+def variant_parts(data: Any, where: str, *, files: bool = True) -> tuple[str, list[str], list[Fragment]]:
+    """A variant file's mapping: its preset, the fragments it names (catalogue ids; with
+    ``files``, also fragment files' paths) and the fragments written out in it (a user's own:
+    the Rulebook builder's download holds them whole, so that the file alone is the variant)."""
+    presets = preset_catalogue()
+    if not isinstance(data, Mapping) or "preset" not in data:
+        raise VariantError(f"{where}: a variant file names a 'preset' and its 'fragments'")
+    unknown = sorted(set(map(str, data)) - _VARIANT_KEYS)
+    if unknown:
+        raise VariantError(f"{where}: unknown key {excerpt(unknown[0], 40)} (a variant file has preset and fragments)")
+    base = data["preset"]
+    if not isinstance(base, str) or base not in presets:
+        raise VariantError(f"{where}: preset: {excerpt(base)} is not a preset (presets: {', '.join(sorted(presets))})")
+    items = data.get("fragments") or []
+    if not isinstance(items, list):
+        raise VariantError(f"{where}: fragments: a list of fragment ids, or of fragments written out")
+    catalogue = fragment_catalogue()
+    names: list[str] = []
+    inline: list[Fragment] = []
+    for k, item in enumerate(items):
+        at = f"{where}: fragments[{k}]"
+        if isinstance(item, Mapping):
+            frag = fragment_from_data(item, at)
+            if frag.id in catalogue:
+                raise VariantError(f"{at}: id {frag.id!r} is already a rule of the catalogue; name it by its id")
+            inline.append(frag)
+        elif isinstance(item, str) and (item in catalogue or (files and _is_path(item))):
+            names.append(item)
+        elif isinstance(item, str):
+            raise VariantError(f"{at}: {excerpt(item, 40)} is not a fragment (see 'tutor variants' for the list)")
+        else:
+            raise VariantError(f"{at}: a fragment id, or a fragment written out (id, slot, title, ...)")
+    return base, names, inline
+
+
+def variant_from_data(data: Any, where: str) -> Variant:
+    """A variant file's mapping as a Variant, reading no file (for uploads and links)."""
+    preset_id, names, inline = variant_parts(data, where, files=False)
+    return build_variant(preset_id, [*inline, *names], where=where, paths=False)
+
+
+def build_variant(preset_id: str | Preset, named: Sequence[Fragment | str], *, where: str = "variant",
+                  paths: bool = True) -> Variant:
     """Compose a preset with fragments (ids, or Fragment objects such as an upload).
 
     A named fragment replaces the preset's fragment in its slot; two named fragments in one
-    slot, an unmet ``requires`` or a ``conflicts`` pair is a VariantError naming both files.
+    slot, an unmet ``requires`` or a ``conflicts`` pair is a VariantError naming both files
+    (without ``paths``, as the app says it: both rules by id and title, no file).
     """
+
+    def ref(f: Fragment) -> str:
+        return f"{f.id} ({f.path})" if paths else f"{f.id} (“{f.title}”)"
+
+    def ref_id(fid: str) -> str:
+        f = fragment_catalogue().get(fid)
+        return f"{fid} ({_path_of(fid)})" if paths or f is None else ref(f)
+
     presets = preset_catalogue()
     catalogue = fragment_catalogue()
     if isinstance(preset_id, Preset):
@@ -409,10 +516,7 @@ def build_variant(preset_id: str | Preset, named: Sequence[Fragment | str], *, w
             item = catalogue[item]
         for other in frags_named:
             if other.slot == item.slot and other.id != item.id:
-                raise VariantError(
-                    f"{where}: {other.id} ({other.path}) and {item.id} ({item.path}) "
-                    f"both fill the slot {item.slot!r}; keep one"
-                )
+                raise VariantError(f"{where}: {ref(other)} and {ref(item)} both fill the slot {item.slot!r}; keep one")
         if item.id not in [f.id for f in frags_named]:
             frags_named.append(item)
 
@@ -436,22 +540,22 @@ def build_variant(preset_id: str | Preset, named: Sequence[Fragment | str], *, w
     for frag in list(by_slot.values()):
         for imp in frag.implies:
             if imp not in catalogue:
-                raise VariantError(f"{frag.id} ({frag.path}) implies {imp!r}, which is not a fragment")
+                raise VariantError(f"{ref(frag)} implies {imp!r}, which is not a fragment")
             implied = catalogue[imp]
             holder = named_slots.get(implied.slot)
             if holder is not None and holder.id != imp:
-                raise VariantError(f"{frag.id} ({frag.path}) brings {imp} ({implied.path}), but "
-                                   f"{holder.id} ({holder.path}) was named for the slot {implied.slot!r}")
+                raise VariantError(f"{ref(frag)} brings {ref(implied)}, but {ref(holder)} was named for the "
+                                   f"slot {implied.slot!r}")
             by_slot[implied.slot] = implied
     frags = tuple(sorted(by_slot.values(), key=lambda f: (SLOTS.index(f.slot), f.id)))
     ids = {f.id for f in frags}
     for f in frags:
         for req in f.requires:
             if req not in ids:
-                raise VariantError(f"{f.id} ({f.path}) needs {req} ({_path_of(req)}), which this variant lacks")
+                raise VariantError(f"{ref(f)} needs {ref_id(req)}, which this variant lacks")
         for con in f.conflicts:
             if con in ids:
-                raise VariantError(f"{f.id} ({f.path}) cannot be combined with {con} ({_path_of(con)})")
+                raise VariantError(f"{ref(f)} cannot be combined with {ref_id(con)}")
 
     own = [f for f in frags_named if f.id not in preset.fragments]
     canonical = "+".join([preset.id] + sorted(

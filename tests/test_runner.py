@@ -1,0 +1,120 @@
+"""The one game runner and the position it plays on.
+
+The runner's bots act on the engine's mutable position (counting plays and picking the
+n-th without listing them where the rules allow); given tables instead (the Play page, the
+conformance run) the same bots choose from the listed moves. Both must make the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tutor.core.table import Table
+from tutor.engine import legal_moves, position
+from tutor.play.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_from, play_game
+from tutor.rules.variant import load_variant, preset_catalogue
+
+PRESETS = sorted(preset_catalogue())
+
+
+def _players(spec: str) -> int:
+    v = load_variant(spec)
+    return min(max(3, v.min_players), v.max_players)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_acting_on_the_position_plays_the_game_choosing_from_tables_plays(preset: str, bot: str) -> None:
+    n = _players(preset)
+    for seed in range(2):
+        fast = play_game(preset, n, seed, [BOTS[bot]() for _ in range(n)], max_turns=300)
+        seen: list[str] = []
+        slow = play_game(preset, n, seed, [BOTS[bot]() for _ in range(n)], max_turns=300,
+                         on_move=lambda b, m, a, e, seen=seen: seen.append(str(m)))  # tables every move
+        assert [str(m) for _, m, _ in fast.moves] == seen == [str(m) for _, m, _ in slow.moves]
+        assert (fast.loser, fast.winner, fast.stalled, fast.turns) == (slow.loser, slow.winner, slow.stalled,
+                                                                        slow.turns)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_counting_and_picking_agree_with_the_list(preset: str) -> None:
+    v = load_variant(preset)
+    n = _players(preset)
+    checked = 0
+
+    def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
+        nonlocal checked
+        pos = position(before, v)
+        moves = legal_moves(before, v)
+        assert pos.count_moves() == len(moves)
+        for j in range(0, len(moves), max(1, len(moves) // 7)):
+            assert pos.nth_move(j) == moves[j]
+        checked += 1
+
+    play_game(v, n, 4, [EpsilonBot(eps=0.6) for _ in range(n)], max_turns=200, on_move=on_move)
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_no_card_created_or_lost_and_the_game_is_seeded(players: int) -> None:
+    for spec in ("pagat", "karma", "tauko-hogni"):
+        v = load_variant(spec)
+        if not v.min_players <= players <= v.max_players:
+            continue
+        start: list[Counter[int]] = []
+
+        def on_move(before: Table, move: object, after: Table, events: list[str],
+                    start: list[Counter[int]] = start, spec: str = spec) -> None:
+            if not start:
+                start.append(Counter(before.all_cards()))
+            assert Counter(after.all_cards()) == start[0], (spec, move)
+
+        g = play_game(v, players, 11, [PlayfulBot() for _ in range(players)], max_turns=400, on_move=on_move)
+        again = play_game(v, players, 11, [PlayfulBot() for _ in range(players)], max_turns=400)
+        assert [m for _, m, _ in g.moves] == [m for _, m, _ in again.moves]
+
+
+def test_a_stalled_game_ends_and_says_why() -> None:
+    stalled = [g for g in (play_game("pagat", 4, s, max_turns=4000, record=False) for s in range(12)) if g.stalled]
+    assert stalled, "random pagat games go round in circles now and then"
+    for g in stalled:
+        assert g.loser is None and "came round 3 times" in g.stall_reason
+    capped = play_game("pagat", 4, 0, max_turns=10)
+    assert capped.stalled and capped.turns == 10 and capped.stall_reason == "it ran past 10 moves"
+
+
+def test_play_from_a_table_cuts_and_counts() -> None:
+    v = load_variant("lancaster")
+    g = play_game(v, 4, 2, [GreedyBot() for _ in range(4)], max_turns=15)
+    assert g.final is not None
+    bots = [GreedyBot() for _ in range(4)]
+    cut = play_from(v, g.final, 3, bots, cut=5)
+    assert cut.cut and cut.turns == 5 and cut.loser is None and cut.zones is not None
+    assert len(cut.zones) == 4
+    whole = play_from(v, g.final, 3, bots)
+    assert not whole.cut and (whole.loser is not None or whole.stalled)
+    assert play_from(v, g.final, 3, bots).turns == whole.turns
+
+
+def test_the_greedy_bot_is_one_policy_on_tables_and_positions() -> None:
+    v = load_variant("pagat")
+    rng = random.Random(0)
+    g = play_game(v, 3, 5, [RandomBot() for _ in range(3)], max_turns=120)
+    table = g.start
+    for _, m, _ in g.moves:
+        pos = position(table, v)
+        played, _ = GreedyBot().act(pos, rng)
+        want = GreedyBot().choose(table, v, legal_moves(table, v), rng)
+        after = position(table, v)
+        after.push(want)
+        assert pos.snapshot() == after.snapshot(), (table, played, want)
+        table = _apply(table, v, m)
+
+
+def _apply(table: Table, v: object, m: object) -> Table:
+    from tutor.engine import apply_unchecked
+
+    return apply_unchecked(table, v, m)[0]  # type: ignore[arg-type]

@@ -1,0 +1,1672 @@
+"""The one engine: a mutable position that moves are pushed onto.
+
+A :class:`Position` holds a game as small mutable parts (python-chess's ``Board``, pgx's
+state): each hand is one ``int``, a multiset of cards (card ``c`` owns ``w`` bits at
+``c * w``, jokers and unseen cards the top bits), with per rank the number of distinct
+plays that hand allows; the face-up stacks, face-down cards, stock and pile are lists; the
+effective top of the pile, the run of equal cards on top and the count of rank-reversing
+cards are kept as the pile grows. Every rule is read from one compiled table per variant
+(:class:`Rules`, built from the :class:`~tutor.rules.variant.Variant`).
+
+The position answers every question the game asks, for every preset and fragment:
+
+* :meth:`Position.judge` decides a move: a :class:`~tutor.core.reasons.Reason`, the
+  fragments that decided, and typed context for the sentence;
+* :meth:`Position.moves` lists the legal moves (in the order the contract's ``moves``
+  prints them); :meth:`Position.count_moves` and :meth:`Position.nth_move` count them and
+  pick one without listing them all where the rules allow (random bots);
+* :meth:`Position.push` makes a move and returns its :class:`~tutor.core.reasons.Event`\\ s
+  (``causes`` then holds the fragment behind each event); :meth:`Position.copy` is the
+  cheap copy a search pushes on.
+
+:mod:`tutor.engine.facade` wraps it for the immutable :class:`~tutor.core.table.Table`:
+``Position.of(table, v)``, ask, :meth:`Position.snapshot`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from operator import itemgetter
+from typing import TypeVar
+
+from tutor.core.cards import EMPTY, JOKER, N_RANKS, UNKNOWN, is_red
+from tutor.core.errors import TutorError
+from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
+from tutor.core.reasons import REASONS, Event, Reason, Top, Zone
+from tutor.core.table import Play, Player, Table
+from tutor.rules.variant import Cell, Variant
+
+HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
+BURN, REVERSE, SKIP, PLAY_AGAIN = Event.BURN, Event.REVERSE, Event.SKIP, Event.PLAY_AGAIN
+PICKED_UP, DRAW, OUT, GAME_OVER = Event.PICKUP, Event.DRAW, Event.OUT, Event.GAME_OVER
+
+Ctx = dict[str, object]
+Judged = tuple[Reason, tuple[str, ...], Ctx]
+Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
+Cells = tuple[tuple[Cell, ...], ...]
+T = TypeVar("T")
+
+
+# -- the variant, compiled ----------------------------------------------------------
+
+
+class Rules:
+    """One variant's rules as tuples of ints and bools: what the position reads. Built once
+    per variant from its :class:`~tutor.rules.variant.Variant` (:func:`rules_of`)."""
+
+    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "transparent", "alone_self",
+                 "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
+                 "four_burns", "four_anytime", "voluntary", "after", "adds", "combo", "winner", "refill",
+                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
+                 "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
+                 "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
+                 "countable", "ranks_rev", "get_rev")
+
+    def __init__(self, v: Variant) -> None:
+        self.v = v
+        self.place = v.place
+        self.cells = v.cells
+        self.cells_rev = v.cells_rev
+        self.ranks_at = tuple(tuple(r for r in range(N_RANKS) if v.place[top][r]) for top in range(EMPTY + 1))
+        self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
+            _getter(ranks) for ranks in self.ranks_at)
+        self.transparent = v.transparent
+        self.alone_self = v.alone_self
+        self.counts = v.counts
+        # the effective top once a rank lies alone on the pile
+        self.first_top = tuple(v.counts[r] if not v.transparent[r] else (r if v.alone_self[r] else EMPTY)
+                               for r in range(N_RANKS))
+        self.burn, self.reverse, self.skip, self.play_again = v.burn, v.reverse, v.skip, v.play_again
+        self.effects = tuple(bool(v.burn[r] or v.reverse[r] or v.skip[r] or v.play_again[r]) for r in range(N_RANKS))
+        self.free_with_two = v.free_with_two
+        self.four_burns = v.four_burns or 0
+        self.four_anytime = v.setting_origin("four_anytime")
+        self.voluntary = v.voluntary_pickup
+        self.after = v.after_pickup
+        self.adds = v.face_up_pickup_adds
+        self.combo = v.final_card_combo
+        self.winner = v.goal == "winner"
+        self.refill = v.refill
+        self.force, self.force_once, self.deflect = v.force, v.force_once, v.deflect
+        self.reversal = v.reversal
+        self.extras, self.bluff = v.extras, v.bluff
+        # the plain game: a play's legality is one lookup, so plays can be counted without listing
+        self.plain = not (v.extras or v.bluff or self.four_anytime)
+        # beyond it, still one lookup per rank (with the matrix in force), so still countable
+        self.countable = not (v.bluff or self.four_anytime or v.runs or v.swaps)
+        self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
+        self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
+            _getter(ranks) for ranks in self.ranks_rev)
+        self.origin = v.origin
+        self.setup, self.setup_count = v.setup, v.setup_count
+        self.setup_fid = v.setting_origin("setup") or "core"
+        self.first_player = v.first_player
+        self.first_fid = v.setting_origin("first_player") or "core"
+        # the fragment behind each event, per rank where a rank's power sets it off
+        self.burn_fid = tuple(o.get("burn", "") for o in v.origin)
+        self.rev_fid = tuple(o.get("reverse", "") for o in v.origin)
+        self.skip_fid = tuple(o.get("skip", "") for o in v.origin)
+        self.again_fid = tuple(o.get("play_again", "") for o in v.origin)
+        self.four_fid = v.setting_origin("four_burns")
+        self.draw_fid = v.setting_origin("refill") or v.setting_origin("hand")
+        self.goal_fid = v.setting_origin("goal") or "core"
+        self.after_fid = v.setting_origin("after_pickup")
+        self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
+
+
+def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """``subs -> (subs[r] for r in ranks)`` as a tuple, at C speed."""
+    if len(ranks) >= 2:
+        return itemgetter(*ranks)
+    if len(ranks) == 1:
+        r = ranks[0]
+        return lambda subs: (subs[r],)
+    return lambda subs: ()
+
+
+_RULES: dict[int, tuple[Variant, Rules]] = {}
+
+
+def per_variant(cache: dict[int, tuple[Variant, T]], v: Variant, build: Callable[[Variant], T]) -> T:
+    """``build(v)``, kept in ``cache`` while ``v`` lives (variants are cached by spec)."""
+    got = cache.get(id(v))
+    if got is None or got[0] is not v:
+        if len(cache) > 512:
+            cache.clear()
+        got = cache[id(v)] = (v, build(v))
+    return got[1]
+
+
+def rules_of(v: Variant) -> Rules:
+    """The compiled rules of ``v``."""
+    return per_variant(_RULES, v, Rules)
+
+
+# -- cards as multisets ---------------------------------------------------------------
+
+_UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
+
+
+class Code:
+    """The multiset encoding of cards for a number of packs: per-card shifts and masks,
+    per-rank tables of play counts, and caches of each rank's distinct plays."""
+
+    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask")
+
+    def __init__(self, decks: int) -> None:
+        w = self.w = max(1, decks.bit_length())
+        one = self.one = (1 << w) - 1
+        self.plain_mask = (1 << (JOKER * w)) - 1  # the 52 ordinary cards' fields
+        big = (1 << 16) - 1  # jokers (all alike) and unseen cards own the top bits
+        csh = [c * w for c in range(JOKER + 1)] + [JOKER * w + 16]
+        self.csh = tuple(csh)
+        self.cv = tuple(1 << s for s in csh)
+        self.cm = tuple(one if c < JOKER else big for c in range(_UNSEEN + 1))
+        self.rsh = tuple(4 * r * w for r in range(13)) + (JOKER * w,)
+        self.rm = ((1 << (4 * w)) - 1,) * 13 + (big,)
+        counts = []
+        for f in range(1 << (4 * w)):
+            k = 1
+            for s in range(4):
+                k *= ((f >> (s * w)) & one) + 1
+            counts.append(k - 1)
+        self.subt: tuple[Sequence[int], ...] = (counts,) * 13 + (range(big + 1),)
+        self.tsm = tuple(zip(self.subt, self.rsh, self.rm, strict=True))
+        self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
+        self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
+
+    def encode(self, cards: Sequence[int]) -> int:
+        cv = self.cv
+        return sum(cv[c] for c in cards)
+
+    def decode(self, value: int) -> tuple[int, ...]:
+        """The cards of a multiset, sorted (unseen cards, -1, first)."""
+        out: list[int] = [UNKNOWN] * ((value >> self.csh[_UNSEEN]) & self.cm[_UNSEEN])
+        rest = value & self.plain_mask
+        w = self.w
+        if w == 1:
+            while rest:
+                low = rest & -rest
+                out.append(low.bit_length() - 1)
+                rest ^= low
+        else:
+            one = self.one
+            while rest:
+                c = ((rest & -rest).bit_length() - 1) // w
+                field = one << (c * w)
+                out += [c] * ((rest & field) >> (c * w))
+                rest &= ~field
+        jokers = (value >> self.csh[JOKER]) & self.cm[JOKER]
+        if jokers:
+            out += [JOKER] * jokers
+        return tuple(out)
+
+    def subs(self, hand: int) -> list[int]:
+        return [t[(hand >> s) & m] for t, s, m in self.tsm]
+
+    def group(self, r: int, f: int) -> tuple[int, ...]:
+        """The sorted cards of rank ``r`` whose field is ``f``."""
+        got = self.groups[r].get(f)
+        if got is None:
+            got = self.groups[r][f] = self.decode(f << self.rsh[r])
+        return got
+
+    def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
+        """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
+        got = self.plays[r].get(f)
+        if got is None:
+            group = self.group(r, f)
+            seen: set[tuple[int, ...]] = set()
+            got = []
+            cv = self.cv
+            for n in range(1, len(group) + 1):
+                for sub in combinations(group, n):
+                    if sub not in seen:
+                        seen.add(sub)
+                        got.append((sub, sum(cv[c] for c in sub)))
+            self.plays[r][f] = got
+        return got
+
+
+_CODES: dict[int, Code] = {}
+
+
+def code_for(decks: int) -> Code:
+    got = _CODES.get(decks)
+    if got is None:
+        got = _CODES[decks] = Code(decks)
+    return got
+
+
+# -- the position -------------------------------------------------------------------
+
+
+class Position:
+    """A game in progress, mutable. Build it with :meth:`of` (from a table) and read it back
+    with :meth:`snapshot`; push moves, judge them, list or count them."""
+
+    __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile", "pile_val",
+                 "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
+                 "setup", "ready", "opening", "outs", "alive", "causes")
+
+    v: Variant
+    R: Rules
+    C: Code
+    names: tuple[str, ...]
+    n: int
+    hands: list[int]
+    hand_n: list[int]
+    subs: list[list[int]]
+    ups: list[list[tuple[int, ...]]]
+    downs: list[list[int]]
+    pile: list[Laid]
+    pile_val: int
+    pile_n: int
+    top: int  # the effective top rank of the pile (not Bluff's claims, not the joker's free play)
+    run_r: int
+    run_n: int
+    rev: int  # rank-reversing cards in the pile
+    stock: list[int]
+    burned: list[int]
+    turn: int
+    direction: int
+    decks: int
+    setup: bool
+    ready: list[bool]
+    opening: bool
+    outs: list[bool]
+    alive: int
+    causes: list[str]  # the fragment behind each event of the last push
+
+    # -- building and reading back -------------------------------------------------
+
+    @classmethod
+    def of(cls, table: Table, v: Variant) -> Position:
+        """The position of ``table`` under ``v``."""
+        pos = cls.__new__(cls)
+        pos.v = v
+        pos.R = rules_of(v)
+        C = pos.C = code_for(table.decks)
+        players = table.players
+        pos.names = tuple(p.name for p in players)
+        pos.n = len(players)
+        pos.hands = [C.encode(p.hand) for p in players]
+        pos.hand_n = [len(p.hand) for p in players]
+        pos.subs = [C.subs(h) for h in pos.hands]
+        pos.ups = [list(p.face_up) for p in players]
+        pos.downs = [list(p.face_down) for p in players]
+        pos.pile = [(pl.cards, pl.by, pl.claim) for pl in table.pile]
+        pos.stock = list(table.stock)
+        pos.burned = list(table.burned)
+        pos.turn = table.turn
+        pos.direction = table.direction
+        pos.decks = table.decks
+        pos.setup = table.setup
+        pos.ready = list(table.ready)
+        pos.opening = table.opening
+        pos.outs = [p.out for p in players]
+        pos.alive = pos.n - sum(pos.outs)
+        pos.causes = []
+        pos._repile()
+        return pos
+
+    def copy(self) -> Position:
+        """An independent copy (for a search to push on)."""
+        pos = Position.__new__(Position)
+        pos.v, pos.R, pos.C, pos.names, pos.n = self.v, self.R, self.C, self.names, self.n
+        pos.hands = self.hands[:]
+        pos.hand_n = self.hand_n[:]
+        pos.subs = [s[:] for s in self.subs]
+        pos.ups = [u[:] for u in self.ups]
+        pos.downs = [d[:] for d in self.downs]
+        pos.pile = self.pile[:]
+        pos.pile_val, pos.pile_n, pos.top = self.pile_val, self.pile_n, self.top
+        pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
+        pos.stock = self.stock[:]
+        pos.burned = self.burned[:]
+        pos.turn, pos.direction, pos.decks = self.turn, self.direction, self.decks
+        pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
+        pos.outs = self.outs[:]
+        pos.alive = self.alive
+        pos.causes = []
+        return pos
+
+    def snapshot(self, like: tuple[Table, Position] | None = None) -> Table:
+        """The immutable table of this position. ``like`` = (a table, its position) lends the
+        parts that have not changed since (a player, the plays at the bottom of the pile)."""
+        decode = self.C.decode
+        if like is None:
+            players = tuple(Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
+                            for s in range(self.n))
+            pile = tuple(Play(c, b, k) for c, b, k in self.pile)
+        else:
+            table, was = like
+            players = tuple(
+                table.players[s] if (self.hands[s] == was.hands[s] and self.ups[s] == was.ups[s]
+                                     and self.downs[s] == was.downs[s])
+                else Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
+                for s in range(self.n))
+            k = len(was.pile)
+            if len(self.pile) >= k and self.pile[:k] == was.pile:
+                pile = table.pile + tuple(Play(c, b, cl) for c, b, cl in self.pile[k:])
+            else:
+                pile = tuple(Play(c, b, cl) for c, b, cl in self.pile)
+        return Table(players, pile, tuple(self.stock), tuple(self.burned), self.turn, self.direction,
+                     self.decks, self.setup, tuple(self.ready), self.opening)
+
+    def player(self, seat: int) -> Player:
+        return Player(self.names[seat], self.C.decode(self.hands[seat]), tuple(self.ups[seat]),
+                      tuple(self.downs[seat]))
+
+    def _repile(self) -> None:
+        """Recompute what is kept of the pile (after a change other than a play on top)."""
+        C, R = self.C, self.R
+        cards = [c for laid in self.pile for c in laid[0]]
+        self.pile_val = C.encode(cards)
+        self.pile_n = len(cards)
+        self.top = _top_of(self.pile, R)[0]
+        self.run_r, self.run_n = _run_of(self.pile)
+        self.rev = sum(1 for c in cards if c >> 2 == R.reversal) if R.reversal >= 0 else 0
+
+    # -- cards in hand ------------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The seat's hand, sorted."""
+        return self.C.decode(self.hands[seat])
+
+    def holds(self, seat: int, card: int) -> int:
+        """How many copies of ``card`` the seat holds in hand."""
+        C = self.C
+        return (self.hands[seat] >> C.csh[card]) & C.cm[card]
+
+    def _take(self, seat: int, card: int) -> None:
+        C = self.C
+        h = self.hands[seat] = self.hands[seat] - C.cv[card]
+        self.hand_n[seat] -= 1
+        if card >= 0:
+            r = card >> 2
+            self.subs[seat][r] = C.subt[r][(h >> C.rsh[r]) & C.rm[r]]
+
+    def _give(self, seat: int, cards: Sequence[int]) -> None:
+        C = self.C
+        h = self.hands[seat]
+        cv = C.cv
+        for c in cards:
+            h += cv[c]
+        self.hands[seat] = h
+        self.hand_n[seat] += len(cards)
+        subs = self.subs[seat]
+        subt, rsh, rm = C.subt, C.rsh, C.rm
+        for c in cards:
+            if c >= 0:
+                r = c >> 2
+                subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+
+    def up_cards(self, seat: int) -> tuple[int, ...]:
+        return tuple(c for s in self.ups[seat] for c in s)
+
+    def zone(self, seat: int) -> Zone:
+        """Where the seat plays from now."""
+        if self.hand_n[seat]:
+            return HAND
+        if self.ups[seat]:
+            return FACE_UP
+        if self.downs[seat]:
+            return FACE_DOWN
+        return NONE
+
+    def _is_out(self, seat: int) -> bool:
+        return not self.hand_n[seat] and not self.ups[seat] and not self.downs[seat]
+
+    def _mark(self, seat: int) -> None:
+        """Bring the seat's out flag up to date."""
+        out = self._is_out(seat)
+        if out != self.outs[seat]:
+            self.outs[seat] = out
+            self.alive += -1 if out else 1
+
+    # -- facts -------------------------------------------------------------------
+
+    def over(self) -> bool:
+        """Is the game over (never during setup)?"""
+        if self.setup:
+            return False
+        return self.alive < self.n if self.R.winner else self.alive <= 1
+
+    def top_rank(self) -> int:
+        """The effective top rank the next play must answer (EMPTY for an empty pile)."""
+        R = self.R
+        if R.bluff:
+            return self._bluff_state()[0]
+        if R.extras and self._free_with_two(self.pile):
+            return EMPTY
+        return self.top
+
+    def effective_top(self) -> Top:
+        return self._eff_top(self.pile)
+
+    def _eff_top(self, pile: Sequence[Laid]) -> Top:
+        R = self.R
+        if R.bluff:
+            return Top(self._bluff_state()[0], ())
+        if R.extras and self._free_with_two(pile):
+            return Top(EMPTY, (), R.origin[pile[-1][0][-1] >> 2]["free_with_two"])
+        rank, looked = _top_of(pile, R)
+        return Top(rank, looked)
+
+    def _free_with_two(self, pile: Sequence[Laid]) -> bool:
+        """Guarducci's joker with two players in the game: its player goes again with any card (not
+        whoever moves after a joker whose player went out with it, leaving two)."""
+        if not pile or not self.R.free_with_two[pile[-1][0][-1] >> 2]:
+            return False
+        return pile[-1][1] in (-1, self.turn) and self.alive == 2
+
+    def _matrix(self) -> Cells:
+        """The play-on table in force: reversed while an odd number of reversing cards lie in the pile."""
+        R = self.R
+        return R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells
+
+    def _deflects(self, card: int) -> bool:
+        d = self.R.deflect
+        if d is None or card >> 2 != d[0]:
+            return False
+        return d[1] == "any" or (d[1] == "red") == is_red(card)
+
+    def forced(self) -> bool:
+        """Is a forced pickup (a superjoker, perhaps passed on by red jacks) waiting?"""
+        if self.R.force < 0 or not self.pile:
+            return False
+        for laid in reversed(self.pile):
+            for c in reversed(laid[0]):
+                if self._deflects(c):
+                    continue
+                return c >> 2 == self.R.force
+        return False
+
+    def _bluff_state(self) -> tuple[int, int, int]:
+        """Bluff: (claimed rank on top, cards the next play must be, cards of that claim in a row on
+        top). A pile that a claimed 10 or four claimed of a kind has destroyed counts as empty, and a
+        claimed 2 sets its value to 0 (pagat Variations, Bluffing: doubles and triples may follow)."""
+        if not self.pile:
+            return EMPTY, 0, 0
+        R = self.R
+        cards, _, claim = self.pile[-1]
+        rank = claim if claim >= 0 else cards[0] >> 2
+        if R.burn[rank]:
+            return EMPTY, 0, 0
+        run = 0
+        for c2, _, k2 in reversed(self.pile):
+            r = k2 if k2 >= 0 else c2[0] >> 2
+            if r != rank:
+                break
+            run += len(c2)
+        if R.four_burns and run >= R.four_burns:
+            return EMPTY, 0, 0
+        if any(R.cells[rank][r][1] == "RESET" for r in range(13)):
+            return rank, 0, run
+        return rank, len(cards), run
+
+    def _placement(self, cells: Cells, top: int, rank: int, n: int, zone: Zone) -> Cell:
+        """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
+        cell = cells[top][rank]
+        fid = self.R.four_anytime
+        if fid and not cell[0] and n >= 4 and zone == HAND and cell[1] != "FORCED_PICKUP":
+            return True, "FOUR_ANYTIME", (fid,)
+        return cell
+
+    def _next_seat(self, seat: int, direction: int, skip: int = 0) -> int:
+        outs, n = self.outs, self.n
+        s = seat
+        steps = skip + 1
+        for _ in range(n * (skip + 2)):
+            s = (s + direction) % n
+            if not outs[s]:
+                steps -= 1
+                if steps == 0:
+                    return s
+        return seat
+
+    # -- the opening --------------------------------------------------------------
+
+    def opening_lead(self) -> int | None:
+        """At the opening, the rank the first play must be (the lowest card that made its holder
+        the leader, where the variant's first-player rule says so), else None."""
+        if not self.opening or self.R.first_player != "lowest-card-leads" or self.R.bluff:
+            return None  # (in Bluff the cards go down unseen: only the claim is judged)
+        ranks = [c >> 2 for c in self.hand(self.turn) if c != UNKNOWN and c >> 2 >= 1]  # a 2 never leads
+        return min(ranks) if ranks else None
+
+    def opening_leader(self) -> int | None:
+        """At the opening, the seat the lowest-card rule makes the leader, when every hand is known
+        (an unseen hand might hold a lower card: then None, and no seat is refused for it)."""
+        if not self.opening or self.R.first_player != "lowest-card-leads" or self.R.bluff:
+            return None
+        if any(self.holds(s, UNKNOWN) for s in range(self.n)):
+            return None
+        return self.first_player()
+
+    def first_player(self) -> int:
+        """Who leads: the first 3 face up (then in hand), else the first 4, and so on."""
+        rule = self.R.first_player
+        if rule == "left-of-dealer":
+            return 0
+        hands = [self.hand(s) for s in range(self.n)]
+        for rank in range(1, 13):  # 3 up to ace; a 2 never decides
+            if rule == "first-three-face-up":
+                width = max((len(u) for u in self.ups), default=0)
+                for pos in range(width):
+                    for s, up in enumerate(self.ups):
+                        if pos < len(up) and any(c >> 2 == rank for c in up[pos]):
+                            return s
+            for s, h in enumerate(hands):
+                if any(c >> 2 == rank for c in h):
+                    return s
+        return 0
+
+    # -- the one judge --------------------------------------------------------------
+
+    def judge(self, move: Move) -> Judged:
+        """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
+        ctx: Ctx = {}
+        R = self.R
+        if not self.setup and self.over():
+            return Reason.GAME_OVER, ("core",), ctx
+        seat = self.turn
+        kind = move.kind
+        if self.setup:
+            return self._judge_setup(seat, move, ctx)
+        if kind in (SWAP, READY, PLACE):
+            return Reason.NOT_SETUP, ("core",), ctx
+        if self.opening:
+            leader = self.opening_leader()
+            if leader is not None and leader != seat:
+                ctx["leader"] = leader
+                return Reason.NOT_LEADER, (R.first_fid,), ctx
+            lead = self.opening_lead()
+            if lead is not None and not (kind == PLAY and move.cards and all(c >> 2 == lead for c in move.cards)):
+                ctx["rank"] = lead
+                return Reason.OPENING, (R.first_fid,), ctx
+        if R.bluff:
+            return self._judge_bluff(seat, move, ctx)
+        if move.claim >= 0 or kind == CALL:
+            return Reason.CLAIM_NOT_HERE, ("core",), ctx
+        zone = self.zone(seat)
+        forced = R.force >= 0 and self.forced()
+        v = self.v
+        if kind == PLAY:
+            if forced:
+                force_fid = R.origin[R.force]["force"]
+                if all(self._deflects(c) for c in move.cards) and zone != FACE_DOWN:
+                    deflect_fid = R.origin[R.deflect[0]]["deflect"] if R.deflect else force_fid
+                    code, frags, ctx = self._judge_held(seat, zone, move.cards, ctx)
+                    if code is not Reason.BEATS:
+                        return code, frags, ctx
+                    if move.give >= 0:
+                        return self._judge_swap(seat, move, Reason.DEFLECT, (force_fid, deflect_fid), ctx)
+                    return Reason.DEFLECT, (force_fid, deflect_fid), ctx
+                return Reason.FORCED_PICKUP, (force_fid,), ctx
+            return self._judge_play(seat, zone, move, ctx)
+        if kind == FLIP:
+            wrong = self._flip_wrong(seat, zone, move, ctx)
+            if wrong is not None:
+                return wrong, ("core",), ctx
+            if forced:
+                return Reason.FORCED_PICKUP, (R.origin[R.force]["force"],), ctx
+            return Reason.FLIP_OK, ("core",), ctx
+        if kind == GAMBLE:
+            gfid = v.setting_origin("gamble")
+            if not v.gamble or zone != HAND or not self.stock or forced:
+                ctx["why"] = ("variant" if not v.gamble else "stock" if not self.stock
+                              else "forced" if forced else "zone")
+                return Reason.NO_GAMBLE, ((gfid,) if gfid else ("core",)), ctx
+            return Reason.GAMBLE_OK, (gfid,), ctx
+        if kind == SLIDE:
+            sfid = v.setting_origin("slide")
+            card = move.cards[0]
+            held = self.holds(seat, card)
+            if v.slide < 0 or card >> 2 != v.slide or not held or not self.pile or forced:
+                ctx["why"] = ("variant" if v.slide < 0 else "rank" if card >> 2 != v.slide
+                              else "held" if not held else "pile" if not self.pile else "forced")
+                ctx["card"] = card
+                return Reason.NO_SLIDE, ((sfid,) if sfid else ("core",)), ctx
+            return Reason.SLIDE_OK, (sfid,), ctx
+        return self._judge_pickup(seat, zone, forced, move, ctx)
+
+    def _judge_setup(self, seat: int, move: Move, ctx: Ctx) -> Judged:
+        R = self.R
+        fid = R.setup_fid
+        if move.kind == SWAP and R.setup in ("swap", "stack"):
+            h, u = move.cards
+            if not self.holds(seat, h):
+                ctx["card"] = h
+                return Reason.NOT_HELD, (fid,), ctx
+            if u not in self.up_cards(seat):
+                ctx["card"] = u
+                ctx["zone"] = FACE_UP
+                return Reason.NOT_HELD, (fid,), ctx
+            return Reason.SWAP_OK, (fid,), ctx
+        if move.kind == PLACE and R.setup == "choose":
+            if not self.holds(seat, move.cards[0]):
+                ctx["card"] = move.cards[0]
+                return Reason.NOT_HELD, (fid,), ctx
+            if len(self.ups[seat]) >= R.setup_count:
+                ctx["n"] = R.setup_count
+                return Reason.SETUP_COUNT, (fid,), ctx
+            return Reason.PLACE_OK, (fid,), ctx
+        if move.kind == READY:
+            if R.setup == "choose" and len(self.ups[seat]) != R.setup_count:
+                ctx["n"] = R.setup_count
+                return Reason.SETUP_COUNT, (fid,), ctx
+            return Reason.READY_OK, (fid,), ctx
+        return Reason.SETUP_ONLY, (fid,), ctx
+
+    def _judge_pickup(self, seat: int, zone: Zone, forced: bool, move: Move, ctx: Ctx) -> Judged:
+        R, v = self.R, self.v
+        if not self.pile:
+            return Reason.EMPTY_PILE, ("core",), ctx
+        if forced:
+            if move.cards:
+                return Reason.PICKUP_WITH_NOT_HERE, (R.origin[R.force]["force"],), ctx
+            return Reason.PICKUP_OK, (R.origin[R.force]["force"],), ctx
+        if zone == FACE_DOWN:
+            return Reason.MUST_FLIP, ("core",), ctx
+        adds = R.adds
+        fu_fid = v.setting_origin("face_up_pickup_adds") or "core"
+        if zone == HAND and move.cards:
+            return Reason.PICKUP_WITH_NOT_HERE, (fu_fid,), ctx
+        if zone == FACE_UP:
+            if adds and len(move.cards) != adds:
+                return Reason.PICKUP_NEEDS_CARD, (fu_fid,), ctx
+            if not adds and move.cards:
+                return Reason.PICKUP_WITH_NOT_HERE, (fu_fid,), ctx
+            up = Counter(self.up_cards(seat))
+            for c, k in Counter(move.cards).items():
+                if up[c] < k:
+                    ctx["card"] = c
+                    ctx["zone"] = FACE_UP
+                    return Reason.NOT_HELD, (fu_fid,), ctx
+        pick_fid = v.setting_origin("voluntary_pickup") or "core"
+        also = (fu_fid,) if zone == FACE_UP else ()
+        if not R.voluntary:
+            example = next(self._plays(), None)
+            if example is not None:
+                ctx["example"] = example
+                return Reason.MUST_PLAY, (pick_fid,), ctx
+            return Reason.PICKUP_OK, (pick_fid,) + also, ctx
+        ctx["voluntary"] = True
+        return Reason.PICKUP_OK, (pick_fid,) + also, ctx
+
+    def _flip_wrong(self, seat: int, zone: Zone, move: Move, ctx: Ctx) -> Reason | None:
+        """Why this blind flip cannot be made now, or None if it can."""
+        if zone != FACE_DOWN:
+            ctx["zone"] = zone
+            return Reason.FLIP_NOT_YET
+        if move.index > len(self.downs[seat]):
+            ctx["n"] = len(self.downs[seat])
+            return Reason.FLIP_RANGE
+        return None
+
+    def _judge_bluff(self, seat: int, move: Move, ctx: Ctx) -> Judged:
+        """Bluff: a play names a rank (true or not); its form is judged, its truth only on a call."""
+        R, v = self.R, self.v
+        fid = v.setting_origin("bluff")
+        zone = self.zone(seat)
+        if move.kind == CALL:
+            last = self.pile[-1] if self.pile else None
+            if last is None or last[2] < 0 or last[1] == seat:
+                return Reason.NO_CALL, (fid,), ctx
+            return Reason.CALL_OK, (fid,), ctx
+        if move.kind == PICKUP:
+            return Reason.BLUFF_NO_PICKUP, (fid,), ctx
+        if move.kind not in (PLAY, FLIP):
+            return Reason.SETUP_ONLY if self.setup else Reason.NO_GAMBLE, (fid,), ctx
+        if move.claim < 0:
+            return Reason.NEEDS_CLAIM, (fid,), ctx
+        if move.kind == FLIP:
+            wrong = self._flip_wrong(seat, zone, move, ctx)
+            if wrong is not None:
+                return wrong, ("core",), ctx
+            n = 1
+        else:
+            cards = move.cards
+            if any(c >> 2 != cards[0] >> 2 for c in cards):
+                return Reason.MIXED_RANKS, (fid,), ctx
+            code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
+            if code is not Reason.BEATS:
+                return code, frags, ctx
+            n = len(cards)
+        top, count, run = self._bluff_state()
+        ctx["rank"], ctx["top"], ctx["n"] = move.claim, Top(top, ()), n
+        four = R.four_burns or 4
+        if n == four or (top == move.claim and run + n == four):
+            ctx["quad"] = run if n < four else 0  # a quadruple: it goes on anything, like a 10
+            return Reason.FOUR_ANYTIME, (fid, v.setting_origin("four_burns") or fid), ctx
+        ok, name, frags = R.cells[top][move.claim]
+        single_anywhere = n == 1 and name == "ANYWHERE"  # a lone 2 or 10 goes on anything, doubles included
+        if (count and n != count and not single_anywhere) or n > 3:
+            ctx["count"] = count
+            return Reason.COUNT, (fid,), ctx
+        return REASONS[name], (fid,) + frags, ctx
+
+    def _judge_held(self, seat: int, zone: Zone, cards: tuple[int, ...], ctx: Ctx) -> Judged:
+        """Are the cards held where the player may play from now? (BEATS stands for yes.)"""
+        if not cards:
+            return Reason.NOT_HELD, ("core",), ctx
+        if zone == FACE_DOWN:
+            return Reason.MUST_FLIP, ("core",), ctx
+        if zone == HAND:
+            want = Counter(cards)
+            short = [c for c in want if self.holds(seat, c) < want[c]]
+            if short:
+                held = Counter(self.hand(seat))
+                combo_fid = self.v.setting_origin("final_card_combo")
+                up = Counter(self.up_cards(seat))
+                from_up = want - held
+                if (combo_fid and not self.stock and all(want[c] >= k for c, k in held.items())
+                        and all(up[c] >= k for c, k in from_up.items())):
+                    ctx["combo"] = combo_fid  # the whole hand, with matching face-up cards
+                else:
+                    ctx["card"] = short[0]
+                    if up[short[0]] >= want[short[0]] - held[short[0]]:
+                        return Reason.WRONG_ZONE, ("core",), ctx
+                    return Reason.NOT_HELD, ("core",), ctx
+        else:
+            held = Counter(self.up_cards(seat))
+            for c, k in Counter(cards).items():
+                if held[c] < k:
+                    ctx["card"] = c
+                    ctx["zone"] = FACE_UP
+                    return Reason.NOT_HELD, ("core",), ctx
+        ups = self.ups[seat]
+        if zone == FACE_UP and any(len(s) > 1 for s in ups) and not _whole_stacks(ups, cards):
+            return Reason.WHOLE_STACK, (self.R.setup_fid,), ctx
+        return Reason.BEATS, (), ctx
+
+    def _judge_play(self, seat: int, zone: Zone, move: Move, ctx: Ctx) -> Judged:
+        R = self.R
+        cards = move.cards
+        if not cards:
+            return Reason.NOT_HELD, ("core",), ctx
+        rank = cards[0] >> 2
+        mixed = len(cards) > 1 and any(c >> 2 != rank for c in cards)
+        if mixed and not self.v.runs:
+            ctx["cards"] = cards
+            return Reason.MIXED_RANKS, ("core",), ctx
+        code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
+        if code is not Reason.BEATS:
+            return code, frags, ctx
+        if mixed:
+            code, frags, ctx = self._judge_run(cards, ctx)
+        else:
+            top = self._eff_top(self.pile)
+            ctx["rank"], ctx["top"], ctx["n"] = rank, top, len(cards)
+            cells = self._matrix() if R.extras else R.cells
+            if cells is R.cells_rev:
+                ctx["reversed"] = True
+            ok, name, frags = self._placement(cells, top.rank, rank, len(cards), zone)
+            if top.free and ok:
+                name, frags = "RESET", (top.free,)
+            if top.looked_through:
+                t_fid = R.origin[top.looked_through[0]].get("transparent")
+                if t_fid:
+                    frags = frags + (t_fid,)
+            code = REASONS[name]
+        if "combo" in ctx:
+            frags = frags + (str(ctx["combo"]),)
+        if move.give >= 0 and code.legal:
+            return self._judge_swap(seat, move, code, frags, ctx)
+        return code, frags, ctx
+
+    def _judge_run(self, cards: tuple[int, ...], ctx: Ctx) -> Judged:
+        """A run: two or more cards of one suit in unbroken ascending order, each step legal."""
+        R, v = self.R, self.v
+        run_fid = v.setting_origin("runs")
+        seq = sorted(cards, key=lambda c: c >> 2)
+        ranks = [c >> 2 for c in seq]
+        if (JOKER in cards or len({c & 3 for c in cards}) != 1 or len(cards) < v.runs
+                or any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False))):
+            ctx["cards"] = cards
+            return Reason.NOT_A_RUN, (run_fid,), ctx
+        pile = list(self.pile)
+        rev = self.rev
+        first_cell: Cell | None = None
+        for k, c in enumerate(seq):
+            top = self._eff_top(pile)
+            cells = R.cells_rev if R.reversal >= 0 and rev % 2 else R.cells
+            ok, name, frags = cells[top.rank][c >> 2]
+            if first_cell is None:
+                first_cell = (ok, name, frags)
+                ctx["rank"], ctx["top"], ctx["n"] = c >> 2, top, 1
+            if not ok or (R.burn[c >> 2] and k != len(seq) - 1):
+                ctx["card"], ctx["step_top"] = c, top.rank
+                return Reason.RUN_STEP, (run_fid,) + frags, ctx
+            pile.append(((c,), self.turn, -1))
+            if c >> 2 == R.reversal:
+                rev += 1
+        ctx["run"] = tuple(seq)
+        return Reason.RUN, (run_fid,) + (first_cell[2] if first_cell else ()), ctx
+
+    def _swap_rule(self, cards: tuple[int, ...]) -> tuple[str, str] | None:
+        swaps = self.v.swaps
+        if not swaps or not cards or cards[0] >> 2 != cards[-1] >> 2:
+            return None
+        return swaps.get((cards[0] >> 2, 0)) or swaps.get((-1, len(cards)))
+
+    def _judge_swap(self, seat: int, move: Move, code: Reason, frags: tuple[str, ...], ctx: Ctx) -> Judged:
+        rule = self._swap_rule(move.cards)
+        if rule is None:
+            return Reason.NO_SWAP, ("core",), ctx
+        how, fid = rule
+        rest = list(self.hand(seat))
+        for c in move.cards:
+            if c in rest:
+                rest.remove(c)
+        ctx["swap"] = how
+        if move.give not in rest:
+            ctx["card"] = move.give
+            return Reason.BAD_SWAP, (fid,), ctx
+        if how == "own-face-up":
+            if move.target or move.take not in self.up_cards(seat):
+                return Reason.BAD_SWAP, (fid,), ctx
+            return code, frags + (fid,), ctx
+        names = self.names
+        if move.target not in names or move.target == names[seat] or self.outs[names.index(move.target)]:
+            return Reason.BAD_SWAP, (fid,), ctx
+        other = names.index(move.target)
+        if how == "other-hand":
+            if move.take >= 0 or not self.hand_n[other] or move.index > self.hand_n[other]:
+                return Reason.BAD_SWAP, (fid,), ctx
+        elif move.take not in self.up_cards(other):
+            return Reason.BAD_SWAP, (fid,), ctx
+        return code, frags + (fid,), ctx
+
+    def is_legal(self, move: Move) -> bool:
+        return self.judge(move)[0].legal
+
+    # -- the move generator ---------------------------------------------------------
+
+    def _plays(self) -> Iterator[Move]:
+        """Every legal play (not pickups or flips) for the player to move.
+
+        Asks the same questions as the judge: the placement table (reversed where a joker says
+        so), whole face-up stacks, the final-card combo, runs, and the swaps a play allows.
+        """
+        R = self.R
+        seat = self.turn
+        zone = self.zone(seat)
+        if zone == HAND:
+            cards = self.hand(seat)
+        elif zone == FACE_UP:
+            cards = self.up_cards(seat)
+        else:
+            return
+        top = self.top_rank()
+        cells = self._matrix() if R.extras else R.cells
+        ups = self.ups[seat]
+        stacked = zone == FACE_UP and any(len(s) > 1 for s in ups)
+        by_rank: dict[int, list[int]] = {}
+        for c in cards:
+            by_rank.setdefault(c >> 2, []).append(c)
+        combo = zone == HAND and R.combo and not self.stock and len(by_rank) == 1
+        swaps = bool(self.v.swaps)
+        anytime = bool(R.four_anytime)
+        for rank, group in by_rank.items():
+            seen: set[tuple[int, ...]] = set()
+            if stacked:
+                stacks = [s for s in ups if s[0] >> 2 == rank]
+                subs = sorted({tuple(sorted(c for s in g for c in s))
+                               for n in range(1, len(stacks) + 1) for g in combinations(stacks, n)},
+                              key=lambda t: (len(t), t))
+                for sub in subs:
+                    if self._placement(cells, top, rank, len(sub), zone)[0]:
+                        yield Move(PLAY, sub)
+                continue
+            if group[0] == UNKNOWN:
+                continue  # cards nobody has seen are not played by name (check refuses them too)
+            if not swaps and not anytime and len(set(group)) == len(group):
+                # the common case: different cards, and a rank goes or not whatever the count
+                if cells[top][rank][0]:
+                    group.sort()
+                    for n in range(1, len(group) + 1):
+                        for sub in combinations(group, n):
+                            yield Move(PLAY, sub)
+                    if combo:
+                        yield from self._combos(seat, rank, group, cells, top, zone, seen)
+                continue
+            distinct = sorted(Counter(group).items())
+            for n in range(1, len(group) + 1):
+                if not self._placement(cells, top, rank, n, zone)[0]:
+                    continue
+                for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens list 6,560, not 2**32
+                    if sub not in seen:
+                        seen.add(sub)
+                        yield Move(PLAY, sub)
+                        if swaps:
+                            rule = self._swap_rule(sub)
+                            if rule is not None:
+                                yield from self._swap_moves(seat, sub, rule[0])
+            if combo:
+                yield from self._combos(seat, rank, group, cells, top, zone, seen)
+        if self.v.runs:
+            for suit in range(4):
+                ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
+                for i, start in enumerate(ranks):
+                    seq = [start]
+                    for r in ranks[i + 1:]:
+                        if r != seq[-1] + 1:
+                            break
+                        seq.append(r)
+                        if len(seq) >= self.v.runs:
+                            run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
+                            if self.judge(run)[0].legal:
+                                yield run
+
+    def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
+                seen: set[tuple[int, ...]]) -> Iterator[Move]:
+        """The final-card combo: the whole hand with face-up cards of its rank."""
+        upc = sorted(c for c in self.up_cards(seat) if c >> 2 == rank)
+        base = tuple(sorted(group))
+        for n in range(1, len(upc) + 1):
+            if not self._placement(cells, top, rank, len(base) + n, zone)[0]:
+                continue
+            for sub in combinations(upc, n):
+                cards_ = tuple(sorted(base + sub))
+                if cards_ not in seen:
+                    seen.add(cards_)
+                    yield Move(PLAY, cards_)
+
+    def _swap_moves(self, seat: int, cards: tuple[int, ...], how: str) -> Iterator[Move]:
+        rest = list(self.hand(seat))
+        for c in cards:
+            if c in rest:
+                rest.remove(c)
+        for give in sorted(set(rest)):
+            if how == "own-face-up":
+                for take in sorted(set(self.up_cards(seat))):
+                    yield Move(PLAY, cards, give=give, take=take)
+                continue
+            for q in range(self.n):
+                if q == seat or self.outs[q]:
+                    continue
+                name = self.names[q]
+                if how == "other-hand" and self.hand_n[q]:
+                    yield Move(PLAY, cards, give=give, target=name)  # their first card, as 1 below
+                    for k in range(1, self.hand_n[q] + 1):  # the card taken blind, by its place in their hand
+                        yield Move(PLAY, cards, index=k, give=give, target=name)
+                elif how == "other-face-up":
+                    for take in sorted(set(self.up_cards(q))):
+                        yield Move(PLAY, cards, give=give, take=take, target=name)
+
+    def moves(self) -> list[Move]:
+        """Every legal move for the player to move, plays first."""
+        if self.over():
+            return []
+        R = self.R
+        seat = self.turn
+        if self.setup:
+            hand = self.hand(seat)
+            if R.setup == "choose":
+                if len(self.ups[seat]) < R.setup_count:
+                    return [Move(PLACE, (c,)) for c in sorted(set(hand))]
+                return [Move(READY)]
+            if R.setup not in ("swap", "stack"):
+                return [Move(READY)]  # the cards stay as dealt
+            ups = sorted(set(self.up_cards(seat)))
+            return [Move(SWAP, (h, u)) for h in sorted(set(hand)) for u in ups] + [Move(READY)]
+        zone = self.zone(seat)
+        if R.bluff:
+            return self._bluff_moves(seat, zone)
+        if R.extras and R.force >= 0 and self.forced():
+            moves = []
+            for m in self._forced_plays(seat, zone):
+                moves.append(m)
+                rule = self._swap_rule(m.cards)
+                if rule is not None:
+                    moves += list(self._swap_moves(seat, m.cards, rule[0]))
+            return moves + [Move(PICKUP)]
+        if zone == FACE_DOWN:
+            return [Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
+        moves = list(self._plays())
+        if self.opening:
+            leader = self.opening_leader()
+            if leader is not None and leader != seat:
+                return []  # another player leads the first play
+            lead = self.opening_lead()
+            if lead is not None:
+                return [m for m in moves if m.kind == PLAY and all(c >> 2 == lead for c in m.cards)]
+        v = self.v
+        if R.extras:
+            if v.gamble and zone == HAND and self.stock:
+                moves.append(Move(GAMBLE))
+            if v.slide >= 0 and zone == HAND and self.pile:
+                moves += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(seat))) if c >> 2 == v.slide]
+        if self.pile and (R.voluntary or not any(m.kind == PLAY for m in moves)):
+            if zone == FACE_UP and R.adds:
+                moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
+            else:
+                moves.append(Move(PICKUP))
+        return moves
+
+    def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
+        R = self.R
+        top, count, run = self._bluff_state()
+        four = R.four_burns or 4
+
+        def claims(n: int) -> list[int]:  # the ranks n cards may be claimed as (as _judge_bluff decides)
+            out = []
+            for r in range(13):
+                ok, name, _ = R.cells[top][r]
+                if n == four or (r == top and run + n == four):
+                    out.append(r)
+                elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
+                    out.append(r)
+            return out
+
+        moves: list[Move] = []
+        if zone == FACE_DOWN:
+            moves = [Move(FLIP, (), i + 1, claim=r) for i in range(len(self.downs[seat])) for r in claims(1)]
+        elif zone in (HAND, FACE_UP):
+            cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
+            by_rank: dict[int, list[int]] = {}
+            for c in cards:
+                by_rank.setdefault(c >> 2, []).append(c)
+            ups = self.ups[seat]
+            stacked = zone == FACE_UP and any(len(s) > 1 for s in ups)
+            for group in by_rank.values():
+                for n in range(1, min(4, len(group)) + 1):
+                    said = claims(n)
+                    if not said:
+                        continue
+                    for sub in _multisets(sorted(Counter(group).items()), n):
+                        if not stacked or _whole_stacks(ups, sub):
+                            moves += [Move(PLAY, sub, claim=r) for r in said]
+        if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
+            moves.append(Move(CALL))
+        return moves
+
+    def _forced_plays(self, seat: int, zone: Zone) -> list[Move]:
+        if zone == FACE_DOWN:
+            return []
+        cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
+        deflect = sorted(c for c in cards if self._deflects(c))
+        ups = self.ups[seat]
+        out: list[Move] = []
+        for n in range(1, len(deflect) + 1):
+            for sub in sorted(set(combinations(deflect, n))):
+                if zone == FACE_UP and any(len(s) > 1 for s in ups) and not _whole_stacks(ups, sub):
+                    continue
+                out.append(Move(PLAY, sub))
+        return out
+
+    # -- counting and picking plays without listing them -------------------------------
+
+    def fast(self) -> bool:
+        """Can :meth:`count_moves` and :meth:`nth_move` answer without listing? Yes where a play's
+        legality is one lookup per rank (no runs, swaps, claims or four-of-a-kind-anytime), from
+        the hand, past the opening, with no forced pickup waiting and the final-card combo out of
+        reach."""
+        R = self.R
+        seat = self.turn
+        if not R.countable or not self.hand_n[seat] or self.opening or self.setup:
+            return False
+        if self.hands[seat] >> self.C.csh[_UNSEEN]:
+            return False
+        if R.force >= 0 and self.forced():
+            return False
+        if R.combo and not self.stock:
+            subs = self.subs[seat]
+            return len(subs) - subs.count(0) != 1
+        return True
+
+    def _play_ranks(self) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
+        """The ranks that may go now, and their getter over the play counts."""
+        R = self.R
+        if R.plain:
+            return R.ranks_at[self.top], R.get_at[self.top]
+        top = self.top_rank()
+        if R.reversal >= 0 and self.rev % 2:
+            return R.ranks_rev[top], R.get_rev[top]
+        return R.ranks_at[top], R.get_at[top]
+
+    def count_plays(self) -> int:
+        """How many plays the hand allows (only where :meth:`fast`)."""
+        return sum(self._play_ranks()[1](self.subs[self.turn]))
+
+    def _extra_moves(self) -> list[Move]:
+        """The moves listed after the plays and before the pickup (a gamble, slides)."""
+        v = self.v
+        out = []
+        if v.gamble and self.stock:
+            out.append(Move(GAMBLE))
+        if v.slide >= 0 and self.pile:
+            out += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(self.turn))) if c >> 2 == v.slide]
+        return out
+
+    def counts(self) -> tuple[int, int, int]:
+        """(plays, other moves before the pickup, pickups) in the list (only where :meth:`fast`)."""
+        nplay = self.count_plays()
+        nextra = 0 if self.R.plain else len(self._extra_moves())
+        return nplay, nextra, 1 if self.pile_n and (self.R.voluntary or not nplay) else 0
+
+    def count_moves(self) -> int:
+        """``len(self.moves())``, without listing where :meth:`fast`."""
+        if not self.fast():
+            return len(self.moves())
+        return sum(self.counts())
+
+    def nth_move(self, j: int) -> Move:
+        """``self.moves()[j]``, without listing where :meth:`fast`."""
+        if not self.fast():
+            return self.moves()[j]
+        got = self.nth_play(j)
+        if got is not None:
+            return Move(PLAY, got[0])
+        j -= self.count_plays()
+        extra = [] if self.R.plain else self._extra_moves()
+        return extra[j] if j < len(extra) else Move(PICKUP)
+
+    def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
+        """The cards and multiset of the j-th play in list order (None: past the plays)."""
+        seat = self.turn
+        subs = self.subs[seat]
+        for r in self._play_ranks()[0]:
+            s = subs[r]
+            if j < s:
+                C = self.C
+                f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+                lst = C.plays[r].get(f)
+                if lst is None:
+                    lst = C.plays_of(r, f)
+                return lst[j]
+            j -= s
+        return None
+
+    # -- pushing moves -------------------------------------------------------------------
+
+    def push(self, move: Move) -> list[Event]:
+        """Make a move known to be legal; return its events (``causes`` holds their fragments)."""
+        self.causes = []
+        events: list[Event] = []
+        R = self.R
+        seat = self.turn
+        kind = move.kind
+        if R.bluff and kind in (PLAY, FLIP, CALL):
+            self._push_bluff(seat, move, events)
+            self.opening = False
+            return events
+        if kind == PLAY:
+            self._push_play(seat, move, events)
+        elif kind == PICKUP:
+            if move.cards:
+                self._remove_up(seat, move.cards)
+            self._pickup(seat, move.cards, events)
+        elif kind in (FLIP, GAMBLE):
+            if kind == FLIP:
+                i = move.index - 1
+                card = self.downs[seat][i]
+                if card == UNKNOWN:
+                    raise TutorError(f"{self.names[seat]}'s face-down card {move.index} is unseen; name it to play it out")
+                del self.downs[seat][i]
+            else:
+                card = self.stock[0]
+                if card == UNKNOWN:
+                    raise TutorError("the top card of the stock is unseen; name it to play it out")
+                del self.stock[0]
+            if self._matrix()[self.top_rank()][card >> 2][0]:
+                self._lay(seat, (card,), events)
+            else:
+                self._pickup(seat, (card,), events)
+        elif kind == SLIDE:
+            self._push_slide(seat, move.cards[0], events)
+            return events
+        elif kind == PLACE:
+            card = move.cards[0]
+            self._take(seat, card)
+            self.ups[seat].append((card,))
+            return events
+        elif kind == SWAP:
+            h, u = move.cards
+            self._take(seat, h)
+            self._give(seat, (u,))
+            self.ups[seat] = _replace_face_up(self.ups[seat], u, h)
+            return events
+        else:
+            self._push_ready(seat)
+            return events
+        self.opening = False
+        return events
+
+    def _push_play(self, seat: int, move: Move, events: list[Event]) -> None:
+        cards = move.cards
+        if self.hand_n[seat]:
+            C = self.C
+            rest = []
+            for c in cards:
+                if (self.hands[seat] >> C.csh[c]) & C.cm[c]:
+                    self._take(seat, c)
+                else:
+                    rest.append(c)  # the final-card combo: the rest come from face up
+            if rest:
+                self._remove_up(seat, tuple(rest))
+        else:
+            self._remove_up(seat, cards)
+        if move.give >= 0:
+            self._do_swap(seat, move, events)
+        if len(cards) > 1 and cards[0] >> 2 != cards[-1] >> 2:
+            cards = tuple(sorted(cards, key=lambda c: c >> 2))  # a run lies in order, highest on top
+        self._lay(seat, cards, events)
+
+    def _remove_up(self, seat: int, take: Sequence[int]) -> None:
+        ups = self.ups[seat]
+        for c in take:
+            for k, s in enumerate(ups):
+                if c in s:
+                    if len(s) == 1:
+                        del ups[k]
+                    else:
+                        lst = list(s)
+                        lst.remove(c)
+                        ups[k] = tuple(lst)
+                    break
+
+    def _lay(self, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+        """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
+        cards already taken from their zones)."""
+        R = self.R
+        causes = self.causes
+        rank = cards[-1] >> 2
+        n = len(cards)
+        had_pile = self.pile_n > 0
+        skip_fid = ""
+        if cards[0] >> 2 == rank:
+            flips = n if R.reverse[rank] else 0
+            skip = R.skip[rank] * n
+            play_again = R.play_again[rank]
+            if skip:
+                skip_fid = R.skip_fid[rank]
+            elif R.transparent_skip and R.transparent[rank] and had_pile:
+                # a see-through card shows the card beneath, and what it does (a 3 on a 9 skips too)
+                t = self.top_rank()
+                skip = R.skip[t] if t != EMPTY else 0
+                if skip:
+                    skip_fid = R.skip_fid[t]
+            rev_fid = R.rev_fid[rank]
+            again_fid = R.again_fid[rank]
+        else:  # a run: every card does what it does
+            flips = sum(1 for c in cards if R.reverse[c >> 2])
+            skip = sum(R.skip[c >> 2] for c in cards)
+            play_again = any(R.play_again[c >> 2] for c in cards)
+            skip_fid = next((R.skip_fid[c >> 2] for c in cards if R.skip[c >> 2]), "")
+            rev_fid = next((R.rev_fid[c >> 2] for c in cards if R.reverse[c >> 2]), "")
+            again_fid = next((R.again_fid[c >> 2] for c in cards if R.play_again[c >> 2]), "")
+        # lay the cards: the pile's top, run and reversing count follow
+        self.pile.append((cards, seat, -1))
+        cv = self.C.cv
+        if n == 1 or cards[0] >> 2 == rank:
+            val = 0
+            for c in cards:
+                val += cv[c]
+            self.pile_val += val
+            if not had_pile:
+                self.top = R.first_top[rank]
+                self.run_r, self.run_n = rank, n
+            else:
+                if not R.transparent[rank]:
+                    self.top = R.counts[rank]
+                if rank == self.run_r:
+                    self.run_n += n
+                else:
+                    self.run_r, self.run_n = rank, n
+            if rank == R.reversal:
+                self.rev += n
+        else:
+            top, run_r, run_n = self.top, self.run_r, self.run_n
+            for k, c in enumerate(cards):
+                r = c >> 2
+                self.pile_val += cv[c]
+                if not had_pile and k == 0:
+                    top = R.first_top[r]
+                    run_r, run_n = r, 1
+                else:
+                    if not R.transparent[r]:
+                        top = R.counts[r]
+                    if r == run_r:
+                        run_n += 1
+                    else:
+                        run_r, run_n = r, 1
+                if r == R.reversal:
+                    self.rev += 1
+            self.top, self.run_r, self.run_n = top, run_r, run_n
+        self.pile_n += n
+        burn = R.burn[rank]
+        if burn:
+            burn_fid = R.burn_fid[rank]
+        elif R.four_burns and self.run_n >= R.four_burns:
+            burn, burn_fid = True, R.four_fid
+        if burn:
+            events.append(BURN)
+            causes.append(burn_fid)
+            self.burned += [c for laid in self.pile for c in laid[0]]
+            self._clear_pile()
+        if flips & 1:
+            events.append(REVERSE)
+            causes.append(rev_fid)
+            self.direction = -self.direction
+        again = burn or play_again
+        stock = self.stock
+        draw = min(R.refill - self.hand_n[seat], len(stock)) if stock else 0
+        out = draw <= 0 and not self.hand_n[seat] and not self.ups[seat] and not self.downs[seat]
+        if again and not out:
+            skip = 0  # the player goes again: nobody misses a turn
+        if skip:
+            events.append(SKIP)
+            causes.append(skip_fid)
+        if again and not out:
+            events.append(PLAY_AGAIN)
+            causes.append(again_fid if play_again and not burn else burn_fid)
+        if draw > 0:
+            self._give(seat, stock[:draw])
+            del stock[:draw]
+            events.append(DRAW)
+            causes.append(R.draw_fid)
+        if R.extras and self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
+            self._give(seat, sorted(self.up_cards(seat)))
+            self.ups[seat] = []
+        if out:
+            self._mark(seat)
+            events.append(OUT)
+            causes.append("")
+            if self.over():
+                events.append(GAME_OVER)
+                causes.append(R.goal_fid)
+            else:
+                self.turn = self._next_seat(seat, self.direction, skip)
+        elif not again:
+            if skip:
+                self.turn = self._next_seat(seat, self.direction, skip)
+            else:
+                t = (seat + self.direction) % self.n
+                self.turn = t if not self.outs[t] else self._next_seat(seat, self.direction)
+
+    def _clear_pile(self) -> None:
+        self.pile = []
+        self.pile_val = self.pile_n = 0
+        self.top = EMPTY
+        self.run_r, self.run_n = -1, 0
+        self.rev = 0
+
+    def _pickup(self, seat: int, extra: tuple[int, ...], events: list[Event]) -> None:
+        R = self.R
+        last_by = self.pile[-1][1] if self.pile else -1
+        forced = R.force >= 0 and R.force_once and self.forced()
+        taken = [c for laid in self.pile for c in laid[0]]
+        taken += extra
+        if forced:
+            k = max(i for i, c in enumerate(taken) if c >> 2 == R.force)  # the forcing card leaves the game
+            self.burned.append(taken.pop(k))
+        self._clear_pile()
+        self._give(seat, taken)
+        self._mark(seat)
+        events.append(PICKED_UP)
+        self.causes.append("")
+        after = R.after
+        fid = R.after_fid
+        if after == "same":
+            events.append(PLAY_AGAIN)
+            self.causes.append(fid)
+            self.turn = seat
+        elif after == "previous" and last_by >= 0 and last_by != seat and not self.outs[last_by]:
+            self.turn = last_by
+        elif after == "previous":
+            self.turn = self._next_seat(seat, -self.direction)
+        else:
+            self.turn = self._next_seat(seat, self.direction)
+
+    def _push_slide(self, seat: int, card: int, events: list[Event]) -> None:
+        R = self.R
+        self._take(seat, card)
+        stock = self.stock
+        draw = min(R.refill - self.hand_n[seat], len(stock)) if stock else 0
+        if draw > 0:
+            self._give(seat, stock[:draw])
+            del stock[:draw]
+            events.append(DRAW)
+            self.causes.append(R.draw_fid)
+        if self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
+            self._give(seat, sorted(self.up_cards(seat)))
+            self.ups[seat] = []
+        self.pile.insert(0, ((card,), seat, -1))
+        self._repile()
+        if self._is_out(seat):  # the slid 3 was the last card: the slider is out like any player
+            self._mark(seat)
+            events.append(OUT)
+            self.causes.append("")
+            if self.over():
+                events.append(GAME_OVER)
+                self.causes.append(R.goal_fid)
+            else:
+                self.turn = self._next_seat(seat, self.direction)
+
+    def _push_ready(self, seat: int) -> None:
+        ready = self.ready or [False] * self.n
+        ready[seat] = True
+        if all(ready):  # setup is over: the first player leads, and the opening rule judges the lead
+            self.setup, self.ready, self.opening = False, [], True
+            self.turn = self.first_player()
+            return
+        self.ready = ready
+        nxt = (seat + 1) % self.n
+        while ready[nxt]:
+            nxt = (nxt + 1) % self.n
+        self.turn = nxt
+
+    def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
+        R = self.R
+        fid = self.v.setting_origin("bluff")
+        if move.kind == CALL:
+            cards, by, claim = self.pile[-1]
+            honest = all(c >> 2 == claim for c in cards)
+            taker = seat if honest else by
+            if not honest:
+                events.append(Event.CAUGHT)
+                self.causes.append(fid)
+            taken = [c for laid in self.pile for c in laid[0]]
+            self._clear_pile()
+            self._give(taker, taken)
+            self._mark(taker)
+            events.append(PICKED_UP)
+            self.causes.append(fid)
+            if honest:  # a wrong call costs the caller the pile and the turn
+                self.turn = self._next_seat(seat, self.direction)
+            else:
+                events.append(PLAY_AGAIN)
+                self.causes.append(fid)
+                self.turn = seat
+            return
+        if move.kind == FLIP:
+            i = move.index - 1
+            cards = (self.downs[seat].pop(i),)
+        else:
+            cards = move.cards
+            if self.hand_n[seat]:
+                for c in cards:
+                    self._take(seat, c)
+            else:
+                self._remove_up(seat, cards)
+        if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+            cards0, _, claim0 = self.pile[-1]
+            below = claim0 if claim0 >= 0 else cards0[0] >> 2
+            self.burned += [c for laid in self.pile for c in laid[0]]
+            self._clear_pile()
+            events.append(BURN)
+            self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
+        self.pile.append((cards, seat, move.claim))
+        self._repile()
+        stock = self.stock
+        draw = min(R.refill - self.hand_n[seat], len(stock)) if stock and move.kind == PLAY else 0
+        if draw > 0:
+            self._give(seat, stock[:draw])
+            del stock[:draw]
+            events.append(DRAW)
+            self.causes.append(R.draw_fid)
+        self.turn = seat
+        if self._is_out(seat):
+            self._mark(seat)
+            events.append(OUT)
+            self.causes.append("")
+            if self.over():
+                events.append(GAME_OVER)
+                self.causes.append(R.goal_fid)
+                return
+        self.turn = self._next_seat(seat, self.direction)
+
+    def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
+        """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
+        give = move.give
+        self._take(seat, give)
+        rule = self._swap_rule(move.cards)
+        self.causes.append(rule[1] if rule else "")
+        if not move.target:
+            self._give(seat, (move.take,))
+            self.ups[seat] = _replace_face_up(self.ups[seat], move.take, give)
+            events.append(Event.SWAP)
+            return
+        other = self.names.index(move.target)
+        if move.take >= 0:
+            self.ups[other] = _replace_face_up(self.ups[other], move.take, give)
+            got = move.take
+        else:
+            k = max(move.index, 1) - 1
+            got = self.hand(other)[k]
+            self._take(other, got)
+            self._give(other, (give,))
+        self._give(seat, (got,))
+        events.append(Event.SWAP)
+
+    # -- whole games --------------------------------------------------------------------
+
+    def push_random(self, rng: random.Random) -> list[Event]:
+        """A random bot's move (``moves[rng.randrange(len(moves))]``), pushed; its events."""
+        if not self.fast():
+            moves = self.moves()
+            return self.push(moves[rng.randrange(len(moves))])
+        seat = self.turn
+        nplay = sum(self.R.get_at[self.top](self.subs[seat]))
+        n_all = nplay + 1 if self.pile_n and (self.R.voluntary or not nplay) else nplay
+        j = rng.randrange(n_all)
+        if j < nplay:
+            got = self.nth_play(j)
+            assert got is not None
+            return self.push_cards(got[0])
+        self.causes = []
+        events: list[Event] = []
+        self._pickup(seat, (), events)
+        self.opening = False
+        return events
+
+    def push_cards(self, cards: tuple[int, ...]) -> list[Event]:
+        """Play equal cards from the hand (the plain game's common move), known to be legal."""
+        self.causes = []
+        events: list[Event] = []
+        seat = self.turn
+        C = self.C
+        cv = C.cv
+        val = 0
+        for c in cards:
+            val += cv[c]
+        h = self.hands[seat] = self.hands[seat] - val
+        self.hand_n[seat] -= len(cards)
+        r = cards[0] >> 2
+        self.subs[seat][r] = C.subt[r][(h >> C.rsh[r]) & C.rm[r]]
+        self._lay(seat, cards, events)
+        self.opening = False
+        return events
+
+
+def _top_of(pile: Sequence[Laid], R: Rules) -> tuple[int, tuple[int, ...]]:
+    """The first card from the top of the pile that is not transparent, and the ranks above it."""
+    looked: list[int] = []
+    transparent = R.transparent
+    for laid in reversed(pile):
+        for c in reversed(laid[0]):
+            r = c >> 2
+            if transparent[r]:
+                looked.append(r)
+                continue
+            return R.counts[r], tuple(looked)
+    if looked and R.alone_self[looked[-1]]:
+        return looked[-1], tuple(looked[:-1])
+    return EMPTY, tuple(looked)
+
+
+def _run_of(pile: Sequence[Laid]) -> tuple[int, int]:
+    """The rank on top of the pile and how many cards of it lie together there."""
+    rank, n = -1, 0
+    for laid in reversed(pile):
+        for c in reversed(laid[0]):
+            r = c >> 2
+            if n == 0:
+                rank = r
+            elif r != rank:
+                return rank, n
+            n += 1
+    return rank, n
+
+
+def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> bool:
+    """Are ``cards`` exactly the union of some of the player's face-up stacks?"""
+    stacks = [s for s in ups if s[0] >> 2 == cards[0] >> 2]
+    want = sorted(cards)
+    for n in range(1, len(stacks) + 1):
+        for group in combinations(stacks, n):
+            if sorted(c for s in group for c in s) == want:
+                return True
+    return False
+
+
+def _replace_face_up(stacks: list[tuple[int, ...]], old: int, new: int) -> list[tuple[int, ...]]:
+    """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own."""
+    out = list(stacks)
+    for k, s in enumerate(out):
+        if old in s:
+            if len(s) == 1:
+                out[k] = (new,)
+            else:
+                lst = list(s)
+                lst.remove(old)
+                out[k] = tuple(lst)
+                out.append((new,))
+            break
+    return out
+
+
+def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:
+    """The sub-multisets of size ``n`` of ``distinct`` ((card, copies) pairs, sorted), in the
+    order ``combinations`` of the sorted cards would first give them."""
+    if n == 0:
+        yield ()
+        return
+    if all(k == 1 for _, k in distinct):  # all different: the plain combinations
+        yield from combinations([c for c, _ in distinct], n)
+        return
+    if not distinct or sum(k for _, k in distinct) < n:
+        return
+    (card, copies), rest = distinct[0], distinct[1:]
+    for take in range(min(copies, n), -1, -1):
+        for tail in _multisets(rest, n - take):
+            yield (card,) * take + tail
+
+
+def pile_top(table: Table, v: Variant) -> tuple[int, tuple[int, ...]]:
+    """The effective top of a table's pile and the transparent ranks above it (no Bluff claims)."""
+    return _top_of([(p.cards, p.by, p.claim) for p in table.pile], rules_of(v))
+
+
+def pile_run(table: Table) -> tuple[int, int]:
+    return _run_of([(p.cards, p.by, p.claim) for p in table.pile])
+
+
+__all__ = ["Code", "Position", "Rules", "Top", "code_for", "per_variant", "pile_run", "pile_top", "rules_of"]
