@@ -6,7 +6,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from test_app_support import all_markdown, open_page, texts
+from streamlit.testing.v1 import AppTest
+from test_app_support import APP, all_markdown, open_page, texts
 
 from tutor.core.share import decode_question
 from tutor.core.table import table_from_dict
@@ -84,11 +85,13 @@ def test_itself_and_a_bad_spec() -> None:
     assert not at.exception
 
 
-def test_a_variant_only_the_engine_plays_says_so() -> None:
+def test_every_variant_plays_the_full_number_of_games() -> None:
+    # karma's face-up stacks once sent it through a slower engine with fewer games; the one
+    # engine plays every variant on its position
     at = open_page(PAGE, v="pagat", games="6", slow="3", players="3", **{"with": "karma"})
     captions = "\n".join(texts(at.caption))
-    assert "karma: played through the engine, which is slower, so 3 games rather than 6" in captions
-    assert "6 games of pagat and 3 games of karma" in captions
+    assert "played through the engine" not in captions
+    assert "6 games per variant" in captions
     assert at.table[1].value.loc["Game length (moves)", "karma"]
 
 
@@ -99,3 +102,38 @@ def test_odd_presets_compare_cleanly(preset: str) -> None:
     assert not at.exception and not texts(at.error)
     assert list(at.table[0].value.columns)[0] == preset
     assert preset in at.table[1].value.columns
+
+
+def test_the_difference_grid_is_drawn_whole() -> None:
+    # pagat against Lancaster differ on the 8 and the 9 (rows and columns), and on the 10 played on
+    # J, Q, K, A: those rows and the K and A columns must all be there, nothing cut off
+    at = open_page(PAGE, v="pagat", games="4")
+    grid = next(m.value for m in at.markdown if "<table" in m.value)
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", grid)
+    for col in ["2", "3", "8", "9", "10", "J", "Q", "K", "A"]:
+        assert col in heads, col
+    for row in ["on 8", "on 9", "on 10", "on J", "on Q", "on K", "on A"]:
+        assert row in heads, row
+    assert "on 5" not in heads  # nothing differs on a 5: no row for it
+    cells = re.findall(r'<td[^>]*title="([^"]*)"', grid)
+    assert len(cells) == int(re.search(r"\*\*(\d+) cells differ", all_markdown(at)).group(1))  # type: ignore[union-attr]
+    assert any(c.startswith("10 on a king: pagat ✓ (tens-burn-anytime), lancaster ✗") for c in cells), cells[:5]
+
+
+def test_a_comparison_past_its_budget_stops_with_a_message_and_what_it_has() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["v"] = "pagat"
+    at.query_params["games"] = "400"
+    at.query_params["seed"] = "17"  # a search no other test has cached
+    at.run()
+    at.session_state["_cmp_budget"] = 0.0
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    warning = " ".join(texts(at.warning))
+    assert "This comparison stopped at the time limit of 0 s" in warning
+    assert "No game was played to the end before the work stopped." in texts(at.info)
+    assert "The search stopped before it found a position where the verdicts differ." in texts(at.caption)
+    assert any(b.label == "Work it out again" for b in at.button)
+    # the sections that need no games are all there
+    assert [h.value for h in at.header][:3] == ["1. The rules, slot by slot", "2. What can be played on what",
+                                               "3. Where the verdicts differ"]

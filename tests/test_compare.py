@@ -4,12 +4,15 @@ games, the disagreement finder on the known pagat/Lancaster differences, the com
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -19,21 +22,27 @@ from tutor.compare import (
     LEGALITY,
     Disagreement,
     GameRecord,
-    _differing,
-    _judge_all,
+    Job,
+    Search,
+    close_shared_pool,
     difference_grid,
+    differing_fragments,
     engine_game,
     find_disagreements,
+    judge_all,
     mean_difference,
     mean_interval,
     play_games,
     play_stats,
     proportion_difference,
     rotated_start,
+    run_job,
+    shared_pool,
     slot_rows,
     summarize,
     wilson,
 )
+from tutor.core.errors import CompareError
 from tutor.core.moves import PICKUP, PLAY, Move
 from tutor.core.share import decode_question
 from tutor.core.table import Table, table_from_dict
@@ -42,6 +51,7 @@ from tutor.play.game import GreedyBot, play_game
 from tutor.rules.variant import Variant, load_variant
 
 PAGAT, LANCASTER = load_variant("pagat"), load_variant("lancaster")
+T = TypeVar("T")
 
 
 def close(a: float, b: float, tol: float = 1e-3) -> bool:
@@ -159,11 +169,11 @@ def test_results_do_not_depend_on_chunks_or_workers() -> None:
     assert a.variants[0].games == 24 and a.variants[0].observed == 8  # whole rotations of 4 players
 
 
-def test_games_round_up_to_whole_rotations_and_an_unsupported_variant_uses_the_engine() -> None:
+def test_games_round_up_to_whole_rotations_and_every_variant_plays_on_the_runner() -> None:
     s = play_stats([PAGAT, load_variant("karma")], games=5, players=3, observe=0, workers=1)
     assert [v.games for v in s.variants] == [6, 6]
-    assert s.variants[1].engine_only and s.variants[1].observed == 6  # the engine observes every game
-    assert not s.variants[0].engine_only and s.variants[0].observed == 0
+    # karma (face-up stacks, once the engine's slow path) plays on the position like pagat
+    assert all(not v.engine_only and v.observed == 0 for v in s.variants)
 
 
 # -- the rules side by side ----------------------------------------------------------------
@@ -214,9 +224,9 @@ def test_finds_a_ten_on_a_court_card(found: list[Disagreement]) -> None:
     # a 10 on a jack is the same kind of difference: the finder keeps one example of it
     table = table_from_dict({"players": [{"name": "A", "hand": ["10C", "4D"]}, {"name": "B", "hand": ["5S"]}],
                              "pile": [["JH"]], "turn": "A"})
-    got = _judge_all(table, [PAGAT, LANCASTER], Move.parse("play 10C"), _differing([PAGAT, LANCASTER]))
+    got = judge_all(table, [PAGAT, LANCASTER], Move.parse("play 10C"), differing_fragments([PAGAT, LANCASTER]))
     assert got is not None and got.kind == LEGALITY
-    assert any(_judge_all(d.table, [PAGAT, LANCASTER], d.move, _differing([PAGAT, LANCASTER])).key == got.key  # type: ignore[union-attr]
+    assert any(judge_all(d.table, [PAGAT, LANCASTER], d.move, differing_fragments([PAGAT, LANCASTER])).key == got.key  # type: ignore[union-attr]
                for d in hits)
 
 
@@ -291,9 +301,9 @@ def test_cli_compare_bad_input_exits_2_with_one_line(argv: list[str], capsys: py
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_workers_started_beside_other_threads_do_not_run_the_main_script(tmp_path: Path) -> None:
-    """Under Streamlit (other threads; ``__main__`` is the app script) the pool uses forkserver,
-    whose workers would re-run ``__main__`` by its path: they must not, and must agree."""
+def _under_a_fake_main(tmp_path: Path, work: Callable[[], T]) -> tuple[T, bool]:
+    """Run ``work`` as under Streamlit: another thread alive and ``__main__`` a script that leaves
+    a mark when run; returns what ``work`` gave and whether the script ran."""
     marker = tmp_path / "ran"
     script = tmp_path / "app.py"
     script.write_text(f"open({str(marker)!r}, 'w').close()\n")
@@ -305,9 +315,97 @@ def test_workers_started_beside_other_threads_do_not_run_the_main_script(tmp_pat
     real = sys.modules["__main__"]
     sys.modules["__main__"] = fake
     try:
-        got = play_stats([PAGAT, LANCASTER], games=8, seed=1, observe=4, workers=2, chunk=4)
+        return work(), marker.exists()
     finally:
         sys.modules["__main__"] = real
         stop.set()
-    assert not marker.exists()
+
+
+def test_workers_started_beside_other_threads_do_not_run_the_main_script(tmp_path: Path) -> None:
+    """Under Streamlit (other threads; ``__main__`` is the app script) the pool uses forkserver,
+    whose workers would re-run ``__main__`` by its path: they must not, and must agree."""
+    got, ran = _under_a_fake_main(
+        tmp_path, lambda: play_stats([PAGAT, LANCASTER], games=8, seed=1, observe=4, workers=2, chunk=4))
+    assert not ran
     assert got.to_json() == play_stats([PAGAT, LANCASTER], games=8, seed=1, observe=4, workers=1).to_json()
+
+
+# -- a comparison as one job: pool or here, a budget, what is kept when it stops ------------------
+
+
+def _job(**kw: Any) -> Job:
+    return Job([PAGAT, LANCASTER], games=16, seed=2, observe=4, chunk=4,
+               search=Search((PAGAT, LANCASTER), games=2, seed=2, max_positions=40), **kw)
+
+
+def test_a_job_gives_what_the_search_and_the_games_give_alone_here_and_in_a_pool() -> None:
+    here = _job().run()
+    pooled = run_job(_job(), workers=2)
+    alone = play_stats([PAGAT, LANCASTER], games=16, seed=2, observe=4, workers=1)
+    found = find_disagreements([PAGAT, LANCASTER], games=2, seed=2, max_positions=40)
+    for job in (here, pooled):
+        assert not job.stopped and job.search_complete and job.search_done() and job.games_done()
+        stats = job.stats()
+        assert stats is not None and stats.to_json() == alone.to_json()
+        assert [d.to_json() for d in job.disagreements() or []] == [d.to_json() for d in found]
+    assert found, "pagat and lancaster differ in two games' positions"
+
+
+def test_a_job_out_of_time_stops_at_once_and_says_so() -> None:
+    for pool in (None, shared_pool()):
+        job = _job().run(pool, budget=0.0)
+        assert job.stopped == "the time limit of 0 s"
+        done = job.finished()
+        assert done.stopped and not done.search_complete and done.found == []
+        assert done.stats is not None and done.stats.games == 0
+        assert "The games stopped at the time limit of 0 s, 0 of the 16 planned" in done.stats.note()
+
+
+def test_games_stopped_early_are_cut_to_the_same_whole_rotations_in_every_variant() -> None:
+    job = Job([PAGAT, LANCASTER], games=16, seed=2, observe=4, chunk=4).run()
+    full = job.stats()
+    assert full is not None and [s.games for s in full.variants] == [16, 16]
+    # pagat played games 0-11 and 14 (a gap before it), lancaster 0-8: the first 9 games of
+    # each without a gap, cut to the two whole rotations of 4 players they hold
+    keep = {0: lambda i: i < 12 or i == 14, 1: lambda i: i < 9}
+    job.results = {k: [r for r in rs if keep[k[0]](r.index)] for k, rs in job.results.items()}
+    job.stopped = "your request"
+    cut = job.stats()
+    assert cut is not None and [s.games for s in cut.variants] == [8, 8] and cut.games == 8
+    assert cut.note().startswith("The games stopped at your request, 8 of the 16 planned per variant")
+    for c, f in zip(cut.variants, full.variants, strict=True):  # the first games of each, in order
+        assert c.lengths == f.lengths[:c.finished]
+
+
+def test_the_shared_pool_starts_its_workers_without_running_the_main_script(tmp_path: Path) -> None:
+    close_shared_pool()  # so that this test starts the workers
+    got, ran = _under_a_fake_main(tmp_path, lambda: _job().run(shared_pool()))
+    assert not ran and not got.stopped
+
+
+def _die(_: object) -> None:
+    os._exit(1)  # a worker killed, as the out-of-memory killer would
+
+
+def test_a_broken_pool_is_one_line_not_a_traceback() -> None:
+    import multiprocessing
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+    try:
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(_die, None).result()
+        with pytest.raises(CompareError, match="worker processes playing the games stopped"):
+            _job().run(pool)
+    finally:
+        pool.shutdown()
+
+
+def test_a_broken_shared_pool_is_started_afresh() -> None:
+    close_shared_pool()
+    pool = shared_pool()
+    with pytest.raises(BrokenProcessPool):
+        pool.submit(_die, None).result()
+    with pytest.raises(CompareError):
+        _job().run(pool)
+    fresh = shared_pool()
+    assert fresh is not pool and not _job().run(fresh).stopped

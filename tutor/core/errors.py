@@ -3,7 +3,8 @@
     TutorError                 anything the user gave us that we cannot use
     ├── NotationError          a card or a move that cannot be read
     ├── TableError             a table that cannot be read or is impossible
-    └── VariantError           a variant spec, fragment or preset that cannot be used
+    ├── VariantError           a variant spec, fragment or preset that cannot be used
+    └── CompareError           variants that cannot be compared as asked
 
 An illegal move is not an error: it is a :class:`tutor.engine.Verdict` with
 ``legal`` false. Every message is one line that says what is wrong and where,
@@ -36,6 +37,10 @@ class TableError(TutorError):
 
 class VariantError(TutorError):
     """A variant spec, fragment or preset that cannot be loaded or combined."""
+
+
+class CompareError(TutorError):
+    """Variants that cannot be compared as asked (too few, no common number of players...)."""
 
 
 def excerpt(value: object, limit: int = 60) -> str:
