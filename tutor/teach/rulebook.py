@@ -16,7 +16,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Setup", ("setup", "first-player")),
     ("Play", ("core", "pickup-choice", "after-pickup", "mixed-plays", "runs-and-sets", "pairs", "triples",
               "stock")),
-    ("Special cards", ("2", "10", "four-of-a-kind", "8", "7", "9", "5", "3", "4", "J",
+    ("Special cards", ("2", "10", "four-of-a-kind", "8", "7", "9", "5", "3", "4", "6", "J", "Q", "K", "A",
                        "red-jacks", "jokers")),
     ("Endgame", ("face-up-pickup", "phase-two")),
     ("Winning and losing", ("goal", "customs")),

@@ -8,13 +8,13 @@ The variant file (:func:`variant_yaml`) is what ``tutor --variant FILE`` reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 import yaml
 
 from tutor.rules.matrix import PlayMatrix, play_matrix
-from tutor.rules.variant import Variant
+from tutor.rules.variant import Variant, fragment_to_data
 from tutor.teach.rulebook import rulebook, rulebook_markdown
 
 _CSS = """
@@ -89,21 +89,21 @@ def _grid_html(m: PlayMatrix) -> str:
             + "".join(rows) + "</table>" + key)
 
 
-def variant_yaml(v: Variant, files: Mapping[str, str] | None = None) -> str:
-    """The variant as a file ``load_variant`` reads: its preset and the fragments laid over it.
-
-    ``files`` maps the spec part of a fragment that is not in the catalogue (an upload,
-    ``id@digest``) to the file name it should be read from, next to the variant file.
-    """
-    files = dict(files or {})
-    named = v.id.split("+")[1:]
-    data = {"preset": v.preset.id, "fragments": [files.get(p, p) for p in named]}
+def variant_yaml(v: Variant) -> str:
+    """The variant as a file ``load_variant`` reads (``tutor rules THIS-FILE.yaml``, ``tutor
+    validate``, the Rulebook builder's upload): its preset and the fragments laid over it, a
+    catalogue fragment by its id, a fragment of the user's own written out whole, so that the
+    file alone is the variant."""
+    items: list[Any] = []
+    for part in v.id.split("+")[1:]:
+        fid = part.split("@")[0]
+        own = "@" in part and next((f for f in v.fragments if f.id == fid), None)
+        items.append(fragment_to_data(own) if own else part)
+    data = {"preset": v.preset.id, "fragments": items}
     lines = [f"# {v.preset.title}, with house rules: {v.id}",
-             "# Use it with: tutor rules THIS-FILE.yaml  (or --variant THIS-FILE.yaml)"]
-    if files:
-        lines.append("# Keep your own fragment files (" + ", ".join(files.values())
-                     + ") in the folder you run tutor from.")
-    lines.append(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
+             "# Use it with: tutor rules THIS-FILE.yaml  (or --variant THIS-FILE.yaml); check it with",
+             "# tutor validate THIS-FILE.yaml; or load it on the Rulebook builder page."]
+    lines.append(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip())
     lines.append("# The rules, slot by slot:")
     lines += [f"#   {f.slot}: {f.id} ({f.title})" for f in v.fragments]
     return "\n".join(lines) + "\n"
