@@ -1,7 +1,11 @@
-"""Sample games: annotated game records, stepped move by move (buttons or Left/Right keys).
+"""Sample games: annotated game records, stepped move by move (buttons, Left/Right keys, or a
+click in the list of moves beside the table).
 
-The game and the move number live in the URL (``?game=lancaster-eights&step=4``): read
-when the page is first opened in a session, written back on every run.
+One compact card table shows the position after the move, with the move highlighted (the new
+top play, a burned pile, the seat that took the pile); the seat at the bottom stays put. In a
+seat's view the list holds only the moves made so far. The game, the move number and the seat
+live in the URL (``?game=lancaster-eights&step=4&seat=B``): read when the page is first opened
+in a session, written back on every run.
 """
 
 from __future__ import annotations
@@ -11,13 +15,14 @@ import streamlit as st
 from tutor.core.errors import TutorError, excerpt
 from tutor.engine.words import move_words
 from tutor.play.records import GameRecord, Step, record_catalogue
+from tutor.tabletop.layout import change_marks
 from tutor.webui.params import int_param
 from tutor.webui.safe import md
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 from tutor.webui.verdict_view import events_text, rule_lines
 
-K_GAME, K_STEP, K_SEAT = "games_game", "games_step", "games_seat"
+K_GAME, K_STEP, K_SEAT, K_LIST = "games_game", "games_step", "games_seat", "games_list"
 ALL = "all"
 
 
@@ -68,25 +73,49 @@ def show_start(rec: GameRecord, seat: int | None) -> None:
                     f"{first.by}'s {move_words(first.move)}.")
     else:  # in another seat's view the leader's cards are hidden, so the lead is not named
         st.markdown(f"**The starting position.** Press **Next** (or →) to see {first.by} lead.")
-    show_table(rec.start, rec.variant, seat=seat)
+    show_table(rec.start, rec.variant, seat=seat, key="games_table", compact=True, bottom=_bottom(seat))
+
+
+def _bottom(seat: int | None) -> int:
+    """The seat drawn at the bottom: the chosen one, else the first; it stays put as the game goes."""
+    return 0 if seat is None else seat
 
 
 def show_step(rec: GameRecord, step: Step, seat: int | None) -> None:
     v = rec.variant
-    st.markdown(f"#### Move {step.number} of {len(rec.steps)}: {step.by} — `{step.move}`")
+    # another seat's Bluff play is seen as its count and claim, never its cards
+    hidden = seat is not None and rec.start.players[seat].name != step.by
+    st.markdown(f"#### Move {step.number} of {len(rec.steps)}: {step.by} — {move_words(step.move, hidden=hidden)}")
     st.markdown(step.note)
     verdict = step.verdict
     st.markdown(f"**The rules say:** {verdict.reason}  \n**What happens:** {events_text(verdict.events)}.  \n"
                 f"**Next to move:** {verdict.next_player or 'nobody: the game is over'}")
     with st.expander("The rules behind this move", expanded=False):
         st.markdown("\n".join(rule_lines(v, tuple(dict.fromkeys(step.rules + verdict.rules)))))
-    before, after = st.columns(2)
-    with before:
-        st.markdown("**Before the move**")
-        show_table(step.before, v, seat=seat)
-    with after:
-        st.markdown("**After the move**")
-        show_table(step.after, v, seat=seat)
+    show_table(step.after, v, seat=seat, key="games_table", compact=True, bottom=_bottom(seat),
+               changed=change_marks(step.before, step.after, verdict.events, step.move))
+    with st.expander("The table before the move"):
+        show_table(step.before, v, seat=seat, key="games_before", compact=True, bottom=_bottom(seat))
+
+
+def _picked() -> None:
+    st.session_state[K_STEP] = int(st.session_state.get(K_LIST) or 0)
+
+
+def move_list(rec: GameRecord, step: int, seat: int | None) -> None:
+    """Every move, a click opens it; in a seat's view only the moves made so far (the rest would
+    name cards still hidden in hands)."""
+    shown = rec.steps if seat is None else rec.steps[:step]
+    title = "Moves" if seat is None else f"The moves so far ({len(shown)} of {len(rec.steps)})"
+    labels = {0: "The deal"}
+    for s in shown:
+        hidden = seat is not None and rec.start.players[seat].name != s.by
+        labels[s.number] = f"{s.number}. {s.by}: {move_words(s.move, hidden=hidden)}"
+    st.session_state[K_LIST] = step
+    with st.container(height=430, border=True):
+        st.radio(title, list(labels), key=K_LIST, format_func=labels.__getitem__, on_change=_picked)
+        if seat is not None and step < len(rec.steps):
+            st.caption("Later moves are hidden in a seat's view: they would show cards that seat has not seen.")
 
 
 def seed_from_url(ids: list[str]) -> None:
@@ -124,16 +153,14 @@ def main() -> None:
     st.query_params["step"] = str(step)
     seat = choose_seat(rec)
     st.query_params["seat"] = "all" if seat is None else rec.start.players[seat].name
-    if step == 0:
-        show_start(rec, seat)
-    else:
-        show_step(rec, rec.steps[step - 1], seat)
-    # in a seat's view only the moves made so far: the rest would name cards still hidden in hands
-    shown = rec.steps if seat is None else rec.steps[:step]
-    title = "All moves of this game" if seat is None else f"The moves so far ({len(shown)} of {len(rec.steps)})"
-    with st.expander(title):
-        st.markdown("\n".join(f"{s.number}. **{s.by}**: {move_words(s.move)} — {s.verdict.reason}" for s in shown)
-                    or "No move yet.")
+    main_col, list_col = st.columns([3, 2], gap="medium")
+    with main_col:
+        if step == 0:
+            show_start(rec, seat)
+        else:
+            show_step(rec, rec.steps[step - 1], seat)
+    with list_col:
+        move_list(rec, step, seat)
 
 
 main()

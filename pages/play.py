@@ -1,163 +1,150 @@
-"""Play against bots: a whole game, your cards shown and the others hidden, each move graded.
+"""Play against bots: a whole game on a card table, your cards tapped to play, each move graded.
 
 The deal (seed), the number of seats and the bots' strength live in the URL
-(``?seed=3&seats=4&bot=greedy``), so a link deals the same game. After each of your
-moves the advisor (:mod:`tutor.advisor`) searches the position you were in, from
-what you could see, and grades your move by how much it lowered your chance of not
-being the shithead; the search runs in a fragment, with a progress bar.
+(``?seed=3&seats=4&bot=greedy``), so a link deals the same game. Tap your cards and the table
+offers only the legal moves they form (:mod:`tutor.tabletop.taps`); Pick up and Ready are
+buttons. After each of your moves the advisor (:mod:`tutor.advisor`) searches the position you
+were in, from what you could see, and grades your move; at the end the key moments open as
+positions with the best move and the grade. Every search and the bots' autoplay run within a
+wall-clock budget (:mod:`tutor.tabletop.session`).
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
-from tutor.advisor import AdvisorBot, Grade, Hint, KnownCards, grade, prepare
-from tutor.advisor.api import answer
+from tutor.advisor import Hint
 from tutor.advisor.ismcts import Progress
-from tutor.core.moves import Move
-from tutor.core.table import Table
-from tutor.engine import apply_unchecked, check, game_over, legal_moves
 from tutor.engine.words import move_words
-from tutor.play.game import Bot, Circle, GreedyBot, RandomBot, deal, setup_move
 from tutor.rules.variant import Variant
+from tutor.tabletop.layout import change_marks, table_data
+from tutor.tabletop.session import (
+    BOTS,
+    BUDGET,
+    EFFORT,
+    ME,
+    Game,
+    advance,
+    allowed_moves,
+    arrange,
+    grade_turn,
+    key_moments,
+    new_game,
+    play,
+    result,
+    search_hint,
+)
+from tutor.tabletop.taps import reason_for, second_person, takes, tap_data
+from tutor.webui.card_table import card_table, trigger
 from tutor.webui.params import int_param
 from tutor.webui.state import current_variant
 from tutor.webui.table_view import show_table
 
-K_STATE, K_HINT = "play_state", "play_hint"
-NAMES = ("You", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
-BOTS = {
-    "random": "Random: any legal move",
-    "greedy": "Greedy: its lowest card, specials kept",
-    "advisor": "Advisor: a small search (150 simulations a move)",
-}
-EFFORT = {"quick": 300, "normal": 1000, "thorough": 3000}
-ADVISOR_BOT_SIMULATIONS = 150
+K_STATE, K_HINT, K_WHY, K_REVIEW = "play_state", "play_hint", "play_why", "play_review"
+TABLE = "play_table"
 GRADE_ICONS = {"best": "🌟", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", None: "❔"}
+SETUP_WORDS = {
+    "choose": "tap a hand card to lay it face up ({n} in all), then press Ready.",
+    "swap": "tap a hand card, then a face-up card, to swap them; press Ready when you like your face-up cards.",
+    "stack": "tap a hand card, then a face-up card, to swap them (equal cards may share a face-up stack); "
+             "press Ready when done.",
+}
 
 
-MAX_TURNS = 1500  # moves in one game: a game that runs longer has stalled (and a request stays short)
-
-@dataclass
-class Turn:
-    seat: int
-    before: Table
-    move: Move
-    events: tuple[str, ...]
-    reason: str
-    seen: KnownCards  # the cards seen going into hands and the positions after pickups, before the move
-    allowed: tuple[Move, ...]
+def you(text: str) -> str:
+    """The engine's sentences about the seat called You, made to agree ('You play again')."""
+    return second_person(text)
 
 
-@dataclass
-class Game:
-    v: Variant
-    seed: int
-    seats: int
-    bot: str
-    effort: str
-    table: Table
-    known: KnownCards
-    turns: list[Turn] = field(default_factory=list)
-    grades: dict[int, tuple[Grade, Hint]] = field(default_factory=dict)
-    autoplay: bool = False
-    bots: dict[int, Bot] = field(default_factory=dict)
-    circle: Circle = field(default_factory=lambda: Circle(max_turns=MAX_TURNS))
-    stalled: bool = False  # gone round in a circle (tutor.play.game.Circle): ended, nobody lost
-
-    @property
-    def over(self) -> bool:
-        return self.stalled or game_over(self.table, self.v)
+def game() -> Game | None:
+    g = st.session_state.get(K_STATE)
+    return g if isinstance(g, Game) else None
 
 
-def move_label(m: Move) -> str:
-    return move_words(m)
+# -- what the table and the buttons do (callbacks: they run before the page) -----------
 
 
-def new_game(v: Variant, seats: int, bot: str, effort: str, seed: int) -> Game:
-    table = deal(v, seats, seed, names=NAMES[:seats])
-    return Game(v, seed, seats, bot, effort, table, KnownCards(seats))
+def _on_table_move() -> None:
+    g, text = game(), trigger(TABLE, "move")
+    if g is not None and text and play(g, text):
+        st.session_state.pop(K_WHY, None)
 
 
-def allowed_moves(g: Game) -> list[Move]:
-    return legal_moves(g.table, g.v)  # the opening lead included: the engine's first-player rule
+def _on_why() -> None:
+    g, places = game(), trigger(TABLE, "why")
+    if g is not None and places:
+        why = st.session_state.setdefault(K_WHY, {})
+        why[places] = you(reason_for(g.table, g.v, places.split()))
 
 
-def apply_move(g: Game, move: Move, allowed: list[Move]) -> None:
-    before = g.table
-    reason = check(before, g.v, move).reason
-    after, events = apply_unchecked(before, g.v, move)
-    g.turns.append(Turn(before.turn, before, move, tuple(events), reason, g.known.copy(), tuple(allowed)))
-    g.known.update(before, move, after, events)
-    g.table = after
-    if not before.setup and g.circle.stalled_after(after, events) and not game_over(after, g.v):
-        g.stalled = True
+def _on_pick(key: str) -> None:
+    g, text = game(), st.session_state.get(key)
+    if g is not None and text:
+        play(g, str(text))
 
 
-def bot_for(g: Game, seat: int) -> Bot:
-    """Each seat keeps its bot for the game (the advisor bot remembers where it has been)."""
-    if seat not in g.bots:
-        if g.bot == "advisor":
-            g.bots[seat] = AdvisorBot(iterations=ADVISOR_BOT_SIMULATIONS, known=g.known, name="advisor")
-        else:
-            g.bots[seat] = RandomBot() if g.bot == "random" else GreedyBot()
-    return g.bots[seat]
+def _on_arrange() -> None:
+    g = game()
+    if g is not None:
+        arrange(g)
 
 
-def advance(g: Game) -> None:
-    """Let the bots move until it is your turn (or the game is over)."""
-    while not g.over and (g.table.turn != 0 or g.autoplay):  # ends: Circle stalls a game at MAX_TURNS
-        seat = g.table.turn
-        if g.table.setup:
-            apply_move(g, setup_move(g.table, g.v), [])
-            continue
-        moves = allowed_moves(g)
-        rng = random.Random(g.seed * 100_003 + len(g.turns))
-        bot = GreedyBot() if seat == 0 else bot_for(g, seat)
-        apply_move(g, moves[0] if len(moves) == 1 else bot.choose(g.table, g.v, moves, rng), moves)
+def _on_autoplay() -> None:
+    g = game()
+    if g is not None:
+        g.autoplay = True
+
+
+def _review(index: int | None) -> None:
+    st.session_state[K_REVIEW] = index
 
 
 # -- the advisor, in fragments with a progress bar ------------------------------------
 
 
-def search_hint(table: Table, g: Game, seen: KnownCards, allowed: tuple[Move, ...],
-                what: str) -> Hint:
+def _bar(what: str, n: int) -> tuple[Any, Callable[[Progress], None]]:
     bar = st.progress(0.0, text=what)
-    search = prepare(table, g.v, seed=g.seed, seen=seen, root_moves=allowed or None)
-    n = EFFORT[g.effort]
+
     def show(p: Progress) -> None:
         bar.progress(p.fraction, text=f"{what} {p.iterations} of {n} simulations")
 
-    search.run(iterations=n, batch=max(50, n // 20), progress=show)
-    bar.empty()
-    return answer(search, g.seed)
+    return bar, show
+
+
+def budget_note(g: Game, h: Hint, complete: bool) -> None:
+    if not complete:
+        st.caption(f"The advisor stopped at its time budget ({BUDGET[g.effort]:.0f} s) after {h.simulations} of "
+                   f"{EFFORT[g.effort]:,} simulations, so its numbers are less sure than usual.")
 
 
 @st.fragment
 def grade_panel(g: Game, index: int) -> None:
-    turn = g.turns[index]
     if index not in g.grades:
-        h = search_hint(turn.before, g, turn.seen, turn.allowed, "The advisor is weighing your move:")
-        g.grades[index] = (grade(h, turn.move), h)
-    gr, h = g.grades[index]
+        bar, show = _bar("The advisor is weighing your move:", EFFORT[g.effort])
+        grade_turn(g, index, show)
+        bar.empty()
+    graded = g.grades[index]
+    gr, turn = graded.grade, g.turns[index]
     label = gr.label or "not graded"
-    icon = GRADE_ICONS.get(gr.label, "❔")
     drop = f" (−{100 * gr.drop:.0f} points)" if gr.label not in (None, "best") and gr.drop >= 0.005 else ""
-    st.markdown(f"{icon} **Your move, {move_label(turn.move)}: {label}{drop}.** {gr.reason}")
+    st.markdown(f"{GRADE_ICONS.get(gr.label, '❔')} **Your move, {move_words(turn.move)}: {label}{drop}.** "
+                f"{you(gr.reason)}")
+    budget_note(g, graded.hint, graded.complete)
     with st.expander("The advisor's numbers for that position"):
-        show_numbers(h)
+        show_numbers(graded.hint)
 
 
 def show_numbers(h: Hint) -> None:
     words = "win" if h.goal == "winner" else "not the shithead"
     rows = [{"move": str(a.move), f"chance {words}": f"{100 * a.score:.0f}%",
              "95% interval": f"{100 * a.low:.0f}–{100 * a.high:.0f}%", "simulations": a.simulations,
-             "why": a.why} for a in h.moves]
+             "why": you(a.why)} for a in h.moves]
     st.dataframe(rows, hide_index=True, width="stretch")
-    st.caption(f"{h.simulations} simulations from what {h.player} could see. {h.verdict}")
+    st.caption(f"{h.simulations} simulations from what {'you' if h.player == 'You' else h.player} could see. "
+               f"{you(h.verdict)}")
 
 
 def _ask_hint(key: tuple[int, int]) -> None:
@@ -165,8 +152,8 @@ def _ask_hint(key: tuple[int, int]) -> None:
 
 
 def _more_hint() -> None:
-    key, h, shown = st.session_state[K_HINT]
-    st.session_state[K_HINT] = (key, h, shown + 1)
+    key, h, shown, complete = st.session_state[K_HINT]
+    st.session_state[K_HINT] = (key, h, shown + 1, complete)
 
 
 @st.fragment
@@ -179,19 +166,22 @@ def hint_panel(g: Game) -> None:
                       on_click=_ask_hint, args=(key,),
                       help="The advisor searches this position from what you can see, then hints in steps.")
             return
-        h = search_hint(g.table, g, g.known, tuple(allowed_moves(g)), "The advisor is thinking:")
-        stored = (key, h, 1)
+        bar, show = _bar("The advisor is thinking:", EFFORT[g.effort])
+        h, complete = search_hint(g, g.table, g.known, tuple(allowed_moves(g)), show)
+        bar.empty()
+        stored = (key, h, 1, complete)
         st.session_state[K_HINT] = stored
-    _, h, shown = stored
+    _, h, shown, complete = stored
     if not h.steps:
-        st.info(h.verdict)
+        st.info(you(h.verdict))
         return
     titles = ("The idea", "The move", "The numbers")
     for i in range(min(shown, len(h.steps))):
-        st.markdown(f"**{titles[i]}.** {h.steps[i]}")
+        st.markdown(f"**{titles[i]}.** {you(h.steps[i])}")
     if shown < len(h.steps):
         st.button("Next step of the hint", key="play_hint_more", on_click=_more_hint)
     else:
+        budget_note(g, h, complete)
         with st.expander("Every move"):
             show_numbers(h)
 
@@ -214,10 +204,11 @@ def settings(v: Variant) -> None:
             bot = c1.selectbox("Bots", list(BOTS), format_func=BOTS.__getitem__, key="play_bot",
                                index=list(BOTS).index(bot_default) if bot_default in BOTS else 1)
             effort = c2.selectbox("Advisor effort (grades and hints)", list(EFFORT), index=0, key="play_effort",
-                                  format_func=lambda e: f"{e}: {EFFORT[e]:,} simulations")
+                                  format_func=lambda e: f"{e}: {EFFORT[e]:,} simulations, at most {BUDGET[e]:.0f} s")
             if st.form_submit_button("Deal", type="primary", icon=":material/playing_cards:"):
                 st.session_state[K_STATE] = new_game(v, int(seats), str(bot), str(effort), int(seed))
-                st.session_state.pop(K_HINT, None)
+                for k in (K_HINT, K_WHY, K_REVIEW):
+                    st.session_state.pop(k, None)
                 st.query_params.update({"seed": str(int(seed)), "seats": str(int(seats)), "bot": str(bot)})
 
 
@@ -228,90 +219,144 @@ def show_log(g: Game, since: int) -> None:
             continue
         who = t.before.players[t.seat].name
         # another seat's Bluff play is seen as its count and claim, never its cards
-        lines.append(f"- **{who}**: {move_words(t.move, hidden=t.seat != 0)}. {t.reason}")
+        lines.append(f"- **{who}**: {move_words(t.move, hidden=t.seat != ME)}. {you(t.reason)}")
     if lines:
         with st.expander(f"What happened since your last move ({len(lines)} moves)", expanded=True):
             st.markdown("\n".join(lines[-12:]))
 
 
-def summary(g: Game) -> None:
+def the_table(g: Game) -> None:
+    """Your view of the table; on your turn the cards are tapped to play."""
     t = g.table
-    if g.stalled:
-        st.warning(f"The game went round in a circle after {g.circle.turns} moves (the same position after a "
-                   "pickup came round three times, or the game ran past its move limit), so it ends without "
-                   "a result.", icon=":material/autorenew:")
-        return
-    names = [p.name for p in t.players]
-    left = [p.name for p in t.players if not p.out]
-    if g.v.goal == "winner":
-        out_first = next((n for n in names if t.players[names.index(n)].out), None)
-        st.success("You won!") if out_first == "You" else st.error(f"{out_first} went out first and wins.")
-    elif left == ["You"]:
-        st.error("You are the shithead.")
+    last = g.turns[-1] if g.turns else None
+    changed = change_marks(last.before, t, last.events) if last and not last.before.setup else None
+    data = table_data(t, g.v, seat=ME, known=g.known.hands(), changed=changed)
+    st.caption(data["caption"] + " Cards seen going into a hand at a pickup are shown, with a yellow edge.")
+    if g.my_turn:
+        prompt = "Your move: tap your cards to play them."
+        if t.setup:
+            prompt = "Before play: " + SETUP_WORDS.get(g.v.setup, "the cards stay as dealt; press Ready.").format(
+                n=g.v.setup_count)
+        card_table(data, key=TABLE, mode="play", taps=tap_data(t, g.v, allowed_moves(g), words=you),
+                   prompt=prompt, why_more=st.session_state.get(K_WHY, {}),
+                   on_move=_on_table_move, on_why=_on_why)
     else:
-        st.success(f"You are not the shithead: {left[0] if left else 'nobody'} is.")
-    graded = [(i, g.grades[i][0]) for i in g.grades]
-    counts = {k: sum(1 for _, gr in graded if gr.label == k) for k in ("best", "good", "inaccuracy", "mistake", "blunder")}
+        card_table(data, key=TABLE)
+
+
+def controls(g: Game) -> None:
+    row = st.container(horizontal=True, wrap=True, gap="small")
+    if g.table.setup and g.my_turn:
+        row.button("Arrange for me", key="play_arrange", on_click=_on_arrange, icon=":material/auto_fix_high:",
+                   help="The greedy arrangement: your best cards face up, then Ready.")
+    row.button("Let the greedy bot finish for me", key="play_auto", on_click=_on_autoplay,
+               icon=":material/fast_forward:", help="Your remaining moves are played by the greedy bot, without grades.")
+    if g.my_turn:
+        moves = allowed_moves(g)
+        with st.expander("Every legal move as a list (instead of tapping)"):
+            words = {str(m): you(move_words(m)) for m in moves}
+            pick = f"play_pick_{len(g.turns)}"
+            st.selectbox("Your move", list(words), key=pick, format_func=words.__getitem__)
+            st.button("Play it", key="play_go", type="primary", icon=":material/play_arrow:", on_click=_on_pick,
+                      args=(pick,))
+        if not g.table.setup:
+            hint_panel(g)
+
+
+def paused(g: Game) -> None:
+    st.warning(f"The bots have played for {len(g.turns)} moves in all; the game pauses here so that the page "
+               "stays quick. Press Keep going to let them play on.", icon=":material/pause_circle:")
+    st.button("Keep going", key="play_keep_going", type="primary", icon=":material/play_arrow:")
+
+
+def review(g: Game) -> None:
+    """The end: the result, your grades, and the key moments to open (as chess.com's game review)."""
+    kind, words = result(g)
+    {"won": st.success, "safe": st.success, "lost": st.error, "stalled": st.warning}[kind](words)
+    mine = [i for i in g.mine() if i in g.grades]
+    labels = [g.grades[i].grade.label for i in mine]
+    counts = {k: labels.count(k) for k in ("best", "good", "inaccuracy", "mistake", "blunder")}
     st.markdown("**Your moves:** " + ", ".join(f"{GRADE_ICONS[k]} {n} {k}" for k, n in counts.items() if n)
-                if graded else "No move of yours was graded.")
-    key = sorted((x for x in graded if x[1].label in ("inaccuracy", "mistake", "blunder")), key=lambda x: -x[1].drop)
-    if key:
-        st.markdown("**Key moments**")
-        for i, gr in key[:3]:
-            turn = g.turns[i]
-            number = sum(1 for t in g.turns[:i + 1] if not t.before.setup)
-            st.markdown(f"- Move {number}: you played **{move_label(turn.move)}** ({gr.label}, "
-                        f"−{100 * gr.drop:.0f} points). {gr.reason}")
-    elif graded:
+                if mine else "No move of yours was graded.")
+    moments = key_moments(g)
+    if moments:
+        st.markdown("**Key moments** (open one to see the position, your move and the best one)")
+        for i in moments:
+            gr = g.grades[i].grade
+            st.button(f"{GRADE_ICONS[gr.label]} Move {g.number(i)}: you played {move_words(g.turns[i].move)} "
+                      f"({gr.label}, −{100 * gr.drop:.0f} points)", key=f"play_moment_{i}", on_click=_review,
+                      args=(i,), width="stretch")
+    elif mine:
         st.markdown("**Key moments:** no inaccuracy the advisor was sure of. Well played.")
+    if mine:
+        with st.expander("Every graded move of yours"):
+            row = st.container(horizontal=True, wrap=True, gap="small")
+            for i in mine:
+                gr = g.grades[i].grade
+                row.button(f"{GRADE_ICONS.get(gr.label, '❔')} {g.number(i)}. {g.turns[i].move}", key=f"play_rev_{i}",
+                           on_click=_review, args=(i,), type="tertiary")
+    opened = st.session_state.get(K_REVIEW)
+    if isinstance(opened, int) and opened in g.grades:
+        moment(g, opened)
+    st.subheader("The table at the end")
+    show_table(g.table, g.v, key="play_end")
+
+
+def moment(g: Game, index: int) -> None:
+    """One of your moves: the position as you saw it, what you played, the grade, the best move."""
+    turn, graded = g.turns[index], g.grades[index]
+    gr, h = graded.grade, graded.hint
+    with st.container(border=True):
+        st.markdown(f"#### Move {g.number(index)}: the position as you saw it")
+        best = h.moves[0].move if h.moves else None
+        glow = list(takes(turn.before, best)) if best is not None else []
+        data = table_data(turn.before, g.v, seat=ME, known=turn.seen.hands())
+        card_table(data, key=f"play_moment_table_{index}", glow=glow)
+        st.markdown(f"{GRADE_ICONS.get(gr.label, '❔')} You played **{move_words(turn.move)}**: "
+                    f"**{gr.label or 'not graded'}**. {you(gr.reason)}")
+        if best is not None and best != turn.move:
+            st.markdown(f"**The advisor's move:** {move_words(best)} (its cards glow on the table).")
+        for title, step in zip(("The idea", "The move", "The numbers"), h.steps, strict=False):
+            st.markdown(f"**{title}.** {you(step)}")
+        with st.expander("Every move in that position"):
+            show_numbers(h)
+        st.button("Close", key="play_moment_close", on_click=_review, args=(None,))
 
 
 def main() -> None:
     st.title("Play against bots")
     v = current_variant()
-    st.caption(f"Rules: `{v.id}`. Your cards are shown; the bots' hands, every face-down card and the stock are hidden.")
+    st.caption(f"Rules: `{v.id}`. Your cards are shown; the bots' hands, every face-down card and the stock are "
+               "hidden.")
     settings(v)
-    g: Game | None = st.session_state.get(K_STATE)
+    g = game()
     if g is None:
         st.info("Choose the players and the bots, then press **Deal**.")
         return
     if g.v.id != v.id:
         st.info(f"This game is played with `{g.v.id}`; deal again to play `{v.id}`.")
-    mine = [i for i, t in enumerate(g.turns) if t.seat == 0 and not t.before.setup]
+    mine = g.mine()
     since = mine[-1] + 1 if mine else 0
     advance(g)
-    last = mine[-1] if mine else None
-    if last is not None and (last in g.grades or not g.autoplay):
-        grade_panel(g, last)
-    show_log(g, since)
-    if g.over:
-        show_table(g.table, g.v)
-        summary(g)
+    graded = bool(mine) and (mine[-1] in g.grades or not g.autoplay)
+    if g.paused or g.over:
+        if graded:  # the review counts it: grade it first
+            grade_panel(g, mine[-1])
+        show_log(g, since)
+        if g.paused:
+            paused(g)
+        else:
+            review(g)
         return
-    show_table(g.table, g.v, seat=0)
-    moves = allowed_moves(g)
-    if g.table.setup:
-        st.markdown("**Before play:** " + {
-            "choose": f"lay {g.v.setup_count} hand cards face up, one at a time, then say you are ready.",
-            "swap": "swap hand and face-up cards as you like, then say you are ready.",
-            "stack": "swap hand and face-up cards (equal cards may share a face-up stack), then say you are ready.",
-        }.get(g.v.setup, "the cards stay as dealt; say you are ready."))
-    choice = st.radio("Your move", range(len(moves)), format_func=lambda k: move_label(moves[k]),
-                      key=f"play_move_{len(g.turns)}")
-    c1, c2, c3 = st.columns(3)
-    if c1.button("Play", type="primary", icon=":material/play_arrow:", key="play_go"):
-        apply_move(g, moves[int(choice or 0)], moves)
-        st.rerun()
-    if g.table.setup and c2.button("Arrange for me", key="play_arrange"):
-        while g.table.setup and g.table.turn == 0:
-            apply_move(g, setup_move(g.table, g.v), [])
-        st.rerun()
-    if c3.button("Let the greedy bot finish for me", key="play_auto",
-                 help="Your remaining moves are played by the greedy bot, without grades."):
-        g.autoplay = True
-        st.rerun()
-    if not g.table.setup:
-        hint_panel(g)
+    # the table first (on a phone it is what you look at), then the grade of your last move right
+    # under it, searched once the table is on the screen; then the bots' moves since
+    the_table(g)
+    grade_box = st.container()
+    controls(g)
+    show_log(g, since)
+    if graded:
+        with grade_box:
+            grade_panel(g, mine[-1])
 
 
 main()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.core.errors import excerpt
+from tutor.webui.safe import md
 
 
 def int_param(name: str, default: int, low: int, high: int, what: str = "") -> int:
@@ -21,7 +22,7 @@ def int_param(name: str, default: int, low: int, high: int, what: str = "") -> i
     word = str(raw).strip()
     if word.isascii() and word.isdigit() and len(word) <= 12 and low <= int(word) <= high:
         return int(word)
-    st.warning(f"The link's {what or name} {excerpt(word, 24)} is not a whole number from {low:,} to {high:,}; "
+    st.warning(f"The link's {what or name} {md(excerpt(word, 24))} is not a whole number from {low:,} to {high:,}; "
                f"using {default:,}.", icon=":material/link_off:")
     return default
 

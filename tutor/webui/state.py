@@ -12,7 +12,9 @@ a preset select box and the fragments laid over it. The canonical spec
 on the session's first run. A spec that cannot be used (unknown names, a clash,
 anything that looks like a file path) shows one line of error and the app falls
 back, visibly, to pagat. Fragments uploaded on the builder page live in this
-session only (:func:`remember_upload`); their spec part is ``id@digest``.
+session (:func:`remember_upload`); their spec part is ``id@digest``, and the link
+carries them too, packed (``own=``, :func:`fragment_codes`), read back on a new
+session's first run as an upload is read (:func:`read_link_fragments`).
 """
 
 from __future__ import annotations
@@ -20,17 +22,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import streamlit as st
 
 from tutor.core.errors import TutorError, VariantError
+from tutor.core.share import decode_text, encode_text
 from tutor.rules.variant import (
+    MAX_USER_FRAGMENT,
     Fragment,
     Variant,
     build_variant,
     fragment_catalogue,
+    fragment_yaml,
     load_variant,
     preset_catalogue,
+    user_fragment,
 )
 from tutor.webui.cards import inject_css
 from tutor.webui.safe import md
@@ -47,7 +54,7 @@ SLOT_TITLES = {
 
 _K_PRESET, _K_FRAGS, _K_CHOICE = "sb_preset", "sb_frags", "_sb_choice"
 _K_VARIANT, _K_WARN, _K_ERR, _K_UPLOADS = "variant", "_sb_warning", "_sb_error", "uploaded_fragments"
-_K_DRAWN = "_sb_drawn"
+_K_DRAWN, _K_RERUN = "_sb_drawn", "_sb_rerun_through_app"
 
 
 def slot_title(slot: str) -> str:
@@ -65,10 +72,51 @@ def remember_upload(preset_id: str, frag: Fragment) -> str:
 
     Raises VariantError if it cannot be laid over ``preset_id``.
     """
-    v = build_variant(preset_id, [frag], where=frag.path)
+    v = build_variant(preset_id, [frag], where=frag.path, paths=False)
     part = next((p for p in v.id.split("+")[1:] if p.startswith(frag.id + "@")), frag.id)
     uploads()[part] = frag
     return part
+
+
+# -- a variant with the user's own rules, carried in a link -------------------------------------
+
+MAX_LINK_FRAGMENTS = 4  # own rules a link may carry
+MAX_FRAGMENT_CODE = 6_000  # characters of one packed rule in a link (a typical one packs to 400-900)
+
+
+def fragment_codes(v: Variant) -> list[str] | None:
+    """The user's own fragments of ``v``, each packed for a link (``own=`` in the URL), or None
+    if one does not fit (a fragment's worked examples are left out of the link when that
+    makes it fit: they are for lessons, and the rules do not depend on them)."""
+    codes = []
+    for part in v.id.split("+")[1:]:
+        frag = uploads().get(part)
+        if frag is None:
+            continue
+        code = encode_text(fragment_yaml(frag))
+        if len(code) > MAX_FRAGMENT_CODE and frag.examples:
+            code = encode_text(fragment_yaml(replace(frag, examples=())))
+        if len(code) > MAX_FRAGMENT_CODE:
+            return None
+        codes.append(code)
+    return codes if len(codes) <= MAX_LINK_FRAGMENTS else None
+
+
+def read_link_fragments(spec: str) -> None:
+    """A link's own rules (``own=``), read as an upload is (the guarded YAML reader, the same
+    checks) and kept for this session, so that the link's spec (``v``) finds them."""
+    raw = str(st.query_params.get("own", "") or "")
+    codes = [c for c in raw.split(",") if c.strip()]
+    if not codes:
+        return
+    if len(codes) > MAX_LINK_FRAGMENTS:
+        raise VariantError(f"the link carries {len(codes)} rules of its own; at most {MAX_LINK_FRAGMENTS} are read")
+    preset = spec.split("+")[0].strip()
+    if preset not in preset_catalogue():
+        raise VariantError(f"{preset[:40]!r} is not a rule set (rule sets: {', '.join(preset_catalogue())})")
+    for k, code in enumerate(codes, 1):
+        text = decode_text(code, f"own rule {k}", max_code=MAX_FRAGMENT_CODE, max_bytes=MAX_USER_FRAGMENT)
+        remember_upload(preset, user_fragment(text, f"the link's own rule {k}"))
 
 
 def resolve_spec(spec: str) -> Variant:
@@ -79,14 +127,14 @@ def resolve_spec(spec: str) -> Variant:
         raise VariantError(f"{spec[:60]!r} is not a variant spec (write e.g. 'lancaster+twos-pass-on')")
     parts = spec.split("+")
     if not any("@" in p for p in parts[1:]):
-        return load_variant(spec)
+        return load_variant(spec, paths=False)
     named: list[Fragment | str] = []
     for part in parts[1:]:
         if "@" in part and part not in uploads():
-            raise VariantError(f"{part!r} is a fragment uploaded in another session; upload it again "
-                               "on the Rulebook builder page")
+            raise VariantError(f"{part!r} is a rule of someone's own that this link does not carry; upload "
+                               "its file on the Rulebook builder page")
         named.append(uploads()[part] if "@" in part else part)
-    return build_variant(parts[0], named, where=repr(spec))
+    return build_variant(parts[0], named, where=repr(spec), paths=False)
 
 
 def _default_preset() -> str:
@@ -109,6 +157,7 @@ def use_spec(spec: str) -> None:
 def _first_run() -> None:
     spec = st.query_params.get("v", "") or _default_preset()
     try:
+        read_link_fragments(re.sub(r"[\s+]+", "+", str(spec).strip()))
         v = resolve_spec(spec)
     except TutorError as exc:
         st.session_state[_K_WARN] = f"The link's variant cannot be used: {exc}. Showing {_default_preset()} instead."
@@ -145,9 +194,13 @@ def _on_fragments_change() -> None:
     """A fragment picked for a slot that is already filled replaces the earlier pick."""
     picked: list[str] = list(st.session_state[_K_FRAGS])
     preset, before = st.session_state[_K_CHOICE]
-    added = [p for p in picked if p not in before]
-    slots = {f.slot for p in added if (f := _fragment_named(p))}
-    _choose(preset, [p for p in picked if p in added or not ((f := _fragment_named(p)) and f.slot in slots)])
+    added: dict[str, str] = {}  # slot -> the last rule added for it
+    for p in picked:
+        if p not in before and (f := _fragment_named(p)) is not None:
+            added[f.slot] = p
+    kept = [p for p in picked if p in added.values()
+            or (p in before and not ((f := _fragment_named(p)) and f.slot in added))]
+    _choose(preset, kept)
     st.session_state.pop(_K_WARN, None)
 
 
@@ -179,6 +232,7 @@ def variant_sidebar() -> Variant:
                      help="A published set of rules. Change single rules below or on the Rulebook builder page.")
         st.multiselect("House rules laid over it", options, key=_K_FRAGS,
                        on_change=_on_fragments_change, format_func=_fragment_label,
+                       select_all=False, filter_mode="contains",  # Enter picks one rule, never every match
                        placeholder="none: the rule set as published",
                        help="Each replaces the rule set's own rule for the same thing.")
         v = _compose(preset, ss[_K_FRAGS])
@@ -192,10 +246,19 @@ def variant_sidebar() -> Variant:
         for w in v.warnings:
             st.caption(f"Note: {w}")
     ss[_K_VARIANT] = v
-    if "@" not in v.id:
-        st.query_params["v"] = v.id
-    elif "v" in st.query_params:
-        del st.query_params["v"]
+    codes = fragment_codes(v) if "@" in v.id else []
+    if codes is None:  # an own rule too big for a link: the link keeps no variant
+        st.sidebar.caption("Your own rule is too big to travel in a link: share the variant's file "
+                           "(Rulebook builder, Download) instead.")
+        for key in ("v", "own"):
+            if key in st.query_params:
+                del st.query_params[key]
+        return v
+    st.query_params["v"] = v.id
+    if codes:
+        st.query_params["own"] = ",".join(codes)
+    elif "own" in st.query_params:
+        del st.query_params["own"]
     return v
 
 
@@ -217,6 +280,28 @@ def sidebar_drawn() -> Iterator[None]:
         st.session_state.pop(_K_DRAWN, None)
 
 
+def _run_the_app_instead() -> None:
+    """A page run by itself on a fresh server: rerun through ``app.py``'s navigation.
+
+    Until some session has run ``app.py`` (whose ``st.navigation`` turns it off), Streamlit treats
+    an app with a ``pages/`` folder as a file-based multipage app: a deep link such as
+    ``/legal?q=...`` runs ``pages/legal.py`` alone and the sidebar lists the files by name ("app,
+    builder, compare..."). Turning that mode off and rerunning makes this very first run go
+    through ``app.py`` like every later one: our titles, our sidebar, the same page and link.
+    Once a session at most (a test harness that runs pages alone each time is left alone after).
+    """
+    if st.session_state.get(_K_RERUN):
+        return
+    st.session_state[_K_RERUN] = True
+    try:
+        from streamlit.runtime.pages_manager import PagesManager
+    except ImportError:  # pragma: no cover - another Streamlit: nothing to undo
+        return
+    if getattr(PagesManager, "uses_pages_directory", False):
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def current_variant() -> Variant:
     """The variant chosen in the sidebar (a :class:`tutor.rules.variant.Variant`).
 
@@ -227,4 +312,5 @@ def current_variant() -> Variant:
     v = st.session_state.get(_K_VARIANT)
     if isinstance(v, Variant) and st.session_state.get(_K_DRAWN):
         return v
+    _run_the_app_instead()
     return variant_sidebar()

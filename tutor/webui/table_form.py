@@ -20,12 +20,13 @@ from typing import Any, Final
 import streamlit as st
 
 from tutor.core.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_card
-from tutor.core.errors import TableError
+from tutor.core.errors import TableError, excerpt
 from tutor.core.table import CLOCKWISE, MAX_NAME, Table
 from tutor.rules.variant import Variant
 from tutor.webui.cards import card_label
 
 MAX_PLAYERS, MAX_PLAYS = 8, 30
+K_PACKS_AUTO = "_lf_packs_auto"  # the Packs field follows the variant until it is set by hand
 NOBODY = "(not recorded)"
 DIRECTIONS = ("clockwise", "counterclockwise")
 SESSION: Final = "session"  # every field keeps its value for the whole session
@@ -143,10 +144,12 @@ def fits(table: Table, where: str = "table") -> Table:
     return table
 
 
-def load_form(table: Table, move: str = "") -> None:
-    """Fill every field from a valid table (call before the widgets are drawn, e.g. in a callback)."""
+def load_form(table: Table, move: str = "", v: Variant | None = None) -> None:
+    """Fill every field from a valid table (call before the widgets are drawn, e.g. in a callback).
+    The packs keep following the variant (``v``) when the table uses the variant's own count."""
     fits(table)
     ss = st.session_state
+    ss[K_PACKS_AUTO] = v is not None and table.decks == v.decks_for(len(table.players))
     ss[k("n")] = len(table.players)
     for i, p in enumerate(table.players):
         ss[k("name", i)] = p.name
@@ -173,7 +176,9 @@ def normalise(v: Variant) -> None:
     and packs, cards of packs no longer in play dropped, turn and players of plays still seated."""
     ss = st.session_state
     ss.setdefault(k("n"), 3)
-    ss.setdefault(k("decks"), v.decks_for(int(ss[k("n")])))
+    if ss.get(K_PACKS_AUTO, True) or k("decks") not in ss:
+        # the variant's packs for this many players, and never fewer than the cards picked use
+        ss[k("decks")] = max(v.decks_for(int(ss[k("n")])), _packs_used())
     tokens = set(pack_tokens(int(ss[k("decks")]), v.jokers))
     for key in [key for key in ss if isinstance(key, str) and key.startswith("lf_")]:
         if _is_cards_key(key):
@@ -184,6 +189,15 @@ def normalise(v: Variant) -> None:
     for j in range(int(ss.get(k("plays"), 0))):
         if ss.get(k("by", j)) not in [NOBODY, *seats]:
             ss[k("by", j)] = NOBODY
+
+
+def _packs_used() -> int:
+    """The most packs the picked cards need (``7H#2`` is from the second)."""
+    copies = [int(t.split("#")[1]) for key, tokens in st.session_state.items()
+              if isinstance(key, str) and key.startswith("lf_") and _is_cards_key(key)
+              for t in (tokens or []) if isinstance(t, str) and "#" in t and not t.startswith("JK")
+              and t.split("#")[1].isdigit()]
+    return min(8, max(copies, default=1))
 
 
 def _is_cards_key(key: str) -> bool:
@@ -228,7 +242,9 @@ def draw_form(v: Variant) -> None:
     with players_tab:
         c1, c2 = st.columns(2)
         c1.number_input("Players", 2, MAX_PLAYERS, key=k("n"), persist_state=SESSION)
-        c2.number_input("Packs", 1, 8, key=k("decks"), help="How many 52-card packs are in play", persist_state=SESSION)
+        c2.number_input("Packs", 1, 8, key=k("decks"), persist_state=SESSION, on_change=_packs_by_hand,
+                        help="How many 52-card packs are in play. It follows the variant and the number of "
+                             "players until you set it.")
         for i in range(int(ss[k("n")])):
             ss.setdefault(k("name", i), _default_name(i))
             _player(i, options)
@@ -247,9 +263,118 @@ def draw_form(v: Variant) -> None:
         c2.radio("Direction", DIRECTIONS, key=k("dir"), horizontal=True, persist_state=SESSION)
 
 
+def _packs_by_hand() -> None:
+    st.session_state[K_PACKS_AUTO] = False
+
+
 def _default_name(i: int) -> str:
     return chr(ord("A") + i) if i < 26 else f"P{i + 1}"
 
 
 def pretty(cards: Sequence[int]) -> str:
     return " ".join(card_pretty(c) for c in cards)
+
+
+# -- building by tapping: one change at a time, from the card table ---------------------
+
+_ZONES: dict[str, tuple[str, str | None]] = {"hand": ("hand", "hand_unseen"), "up": ("up", None),
+                                              "down": ("down", "down_unseen")}
+
+
+def _used_tokens() -> set[str]:
+    return {t for key, tokens in st.session_state.items()
+            if isinstance(key, str) and key.startswith("lf_") and _is_cards_key(key) for t in (tokens or [])}
+
+
+def _token_for(card: int, zone_tokens: list[str], decks: int, jokers: int) -> str | None:
+    """A token for one more ``card``: a copy nobody holds yet, else one not in this zone (the
+    table will then say where the copies are); None if this zone holds every copy already."""
+    base = card_str(card)
+    copies = decks * jokers if card == JOKER else decks
+    tokens = [base + ("" if n == 1 else f"#{n}") for n in range(1, max(1, copies) + 1)]
+    used = _used_tokens()
+    return next((t for t in tokens if t not in used), next((t for t in tokens if t not in zone_tokens), None))
+
+
+def apply_edit(text: str, v: Variant) -> str | None:
+    """Apply one change from the card table to the form: ``add ZONE CARD``, ``remove ZONE CARD``
+    (``CARD`` a card or ``??`` for an unseen one; ``ZONE`` is ``hand N``, ``up N``, ``down N``,
+    ``pile J``, ``pile new`` or ``stock``) or ``turn N``. Returns a one-line problem, or None."""
+    ss = st.session_state
+    words = str(text).split()
+    n = int(ss.get(k("n"), 2))
+    try:
+        if len(words) == 2 and words[0] == "turn":
+            ss[k("turn")] = names()[int(words[1])]
+            return None
+        if len(words) == 3 and words[1] == "stock":
+            words = [words[0], "stock", "0", words[2]]
+        verb, zone, where, code = words
+        index = -1 if where == "new" else int(where)
+        card = UNKNOWN if code == "??" else parse_card(code)
+    except (ValueError, IndexError, TableError) as exc:
+        return f"{excerpt(text, 40)} is not a change to the table ({exc})"
+    if verb not in ("add", "remove") or zone not in (*_ZONES, "pile", "stock") \
+            or (zone in _ZONES and not 0 <= index < n):
+        return f"{excerpt(text, 40)} is not a change to the table"
+    if zone == "pile":
+        return _edit_pile(verb, index, card, v)
+    unseen_key: str | None
+    if zone == "stock":
+        cards_key, unseen_key = k("stock"), k("stock_unseen")
+    else:
+        cards_name, unseen_name = _ZONES[zone]
+        cards_key, unseen_key = k(cards_name, index), (k(unseen_name, index) if unseen_name else None)
+    tokens = list(ss.get(cards_key, []))
+    if card == UNKNOWN:
+        if unseen_key is None:
+            return "Face-up cards are seen by everyone: pick the card."
+        ss[unseen_key] = max(0, int(ss.get(unseen_key, 0) or 0) + (1 if verb == "add" else -1))
+        return None
+    if verb == "remove":
+        mine = [t for t in tokens if token_card(t) == card]
+        if mine:
+            tokens.remove(mine[-1])
+            ss[cards_key] = tokens
+        return None
+    token = _token_for(card, tokens, int(ss.get(k("decks"), 1)), v.jokers)
+    if token is None:
+        return f"Every {card_pretty(card)} of the packs is there already."
+    ss[cards_key] = tokens + [token]
+    if unseen_key and int(ss.get(unseen_key, 0) or 0):
+        ss[unseen_key] = int(ss[unseen_key]) - 1  # an unseen card there turns out to be this one
+    return None
+
+
+def _edit_pile(verb: str, index: int, card: int, v: Variant) -> str | None:
+    ss = st.session_state
+    plays = int(ss.get(k("plays"), 0))
+    if card == UNKNOWN:
+        return "A play on the pile is seen by everyone: pick the card."
+    if verb == "add" and index < 0:
+        if plays >= MAX_PLAYS:
+            return f"The pile holds at most {MAX_PLAYS} plays here."
+        token = _token_for(card, [], int(ss.get(k("decks"), 1)), v.jokers)
+        if token is None:
+            return f"Every {card_pretty(card)} of the packs is there already."
+        ss[k("play", plays)], ss[k("by", plays)], ss[k("plays")] = [token], NOBODY, plays + 1
+        return None
+    if not 0 <= index < plays:
+        return "That play is no longer on the pile."
+    tokens = list(ss.get(k("play", index), []))
+    if verb == "add":
+        token = _token_for(card, tokens, int(ss.get(k("decks"), 1)), v.jokers)
+        if token is None:
+            return f"Every {card_pretty(card)} of the packs is there already."
+        ss[k("play", index)] = tokens + [token]
+        return None
+    mine = [t for t in tokens if token_card(t) == card]
+    if mine:
+        tokens.remove(mine[-1])
+    if tokens:
+        ss[k("play", index)] = tokens
+        return None
+    for j in range(index, plays - 1):  # an empty play leaves the pile: the ones above move down
+        ss[k("play", j)], ss[k("by", j)] = ss.get(k("play", j + 1), []), ss.get(k("by", j + 1), NOBODY)
+    ss[k("plays")] = plays - 1
+    return None

@@ -1,39 +1,34 @@
-"""Drawing a table: each seat's zones, the pile play by play, stock and burned cards.
+"""Drawing a table: the card-table view (:mod:`tutor.webui.card_table`) used by every page.
 
 ``show_table(table, v, seat=None)`` draws every card ("all cards shown");
-``seat=k`` draws what that player can see (:func:`tutor.teach.views.seat_view`).
-The whole table is one HTML block, with a plain-text caption saying whose turn
-it is and what the next play must beat.
+``seat=k`` draws what that player can see (:func:`tutor.teach.views.seat_view`), with the cards
+seen going into hands at pickups (``known``) shown as known. A caption says what is shown, and
+the table itself says whose turn it is, which way play goes and what the next play must beat.
+
+:func:`table_html` is the same table as one block of HTML rows (for places that list several
+small tables, e.g. Compare's positions).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Any
 
 import streamlit as st
 
-from tutor.core.cards import EMPTY, UNKNOWN, card_pretty, rank_name, rank_plural
-from tutor.core.table import CLOCKWISE, Table
-from tutor.engine import effective_top, game_over
+from tutor.core.cards import UNKNOWN, card_pretty, rank_plural
+from tutor.core.table import Table
 from tutor.rules.matrix import a_rank
 from tutor.rules.variant import Variant
+from tutor.tabletop.layout import describe, table_data, to_beat
 from tutor.teach.views import seat_view
+from tutor.webui.card_table import card_table
 from tutor.webui.cards import card_html, cards_html, stacks_html, zone_html
 
-PILE_SHOWN = 6  # plays drawn; older ones are counted
+__all__ = ["cards_text", "describe", "show_table", "table_html", "to_beat"]
 
-
-def to_beat(table: Table, v: Variant) -> str:
-    """The card the next play goes on, in words: 'a 6 (seen through the 8)'."""
-    if not table.pile:
-        return "nothing: the pile is empty, so any card may start it"
-    top = effective_top(table, v)
-    if top.rank == EMPTY:
-        return "nothing: only see-through cards are on the pile, so any card may follow"
-    under = ""
-    if top.looked_through:
-        under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
-    return f"{a_rank(top.rank)}{under}"
+PILE_SHOWN = 6  # plays drawn in table_html; older ones are counted
 
 
 def _pile_html(table: Table, seat: int | None = None) -> str:
@@ -86,25 +81,16 @@ def table_html(table: Table, *, seat: int | None = None) -> str:
     return "\n".join(parts)
 
 
-def describe(table: Table, v: Variant) -> str:
-    """One line of plain text: whose turn, which way, what to beat."""
-    if game_over(table, v):
-        return "The game is over."
-    way = "clockwise" if table.direction == CLOCKWISE else "counterclockwise"
-    return f"{table.player.name} to move; play goes {way}; the card to play on is {to_beat(table, v)}."
-
-
-def show_table(table: Table, v: Variant, *, seat: int | None = None) -> None:
-    """Draw the table; ``seat=None`` shows every card, and says so."""
-    if seat is None:
-        unseen = any(UNKNOWN in z for p in table.players for z in (p.hand, p.face_down, p.face_up_cards)) \
-            or UNKNOWN in table.stock
-        st.caption("Every card shown as written; a card back is a card nobody has seen." if unseen
-                   else "All cards shown (as nobody at the table could see them).")
-    else:
-        st.caption(f"As {table.players[seat].name} sees it: other hands, face-down cards and the stock are hidden.")
-    st.markdown(table_html(table, seat=seat), unsafe_allow_html=True)
-    st.markdown(describe(table, v))  # names are letters, digits, spaces and . ' - (tutor.core.table)
+def show_table(table: Table, v: Variant, *, seat: int | None = None, key: str | None = None,
+               known: Mapping[int, Sequence[int]] | None = None, changed: Mapping[str, Any] | None = None,
+               compact: bool = False, bottom: int | None = None) -> None:
+    """Draw the table as a card table; ``seat=None`` shows every card, and says so.
+    ``known``: cards seen going into hands at pickups (shown in a seat's view); ``changed``:
+    what the last move changed (:func:`tutor.tabletop.layout.change_marks`), highlighted; ``bottom``:
+    the seat drawn at the bottom (default: ``seat``, else the player to move)."""
+    data = table_data(table, v, seat=seat, bottom=bottom, known=known, changed=changed)
+    st.caption(data["caption"])  # names are letters, digits, spaces and . ' - (tutor.core.table)
+    card_table(data, key=key, compact=compact)
 
 
 def cards_text(cards: tuple[int, ...]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutor.engine import Verdict
@@ -38,15 +40,17 @@ def rule_lines(v: Variant, ids: tuple[str, ...]) -> list[str]:
     return out
 
 
-def show_verdict(verdict: Verdict, v: Variant) -> None:
-    """The answer, as a newcomer reads it: the headline, the reason, the rules, what follows."""
+def show_verdict(verdict: Verdict, v: Variant, words: Callable[[str], str] | None = None) -> None:
+    """The answer, as a newcomer reads it: the headline, the reason, the rules, what follows.
+    ``words`` rewrites the engine's sentences (e.g. to agree with a player called You)."""
+    say = words or (lambda s: s)
     # the move is the engine's canonical notation, and names are letters, digits, spaces and . ' -
     said = move_words(verdict.move)
     head = (f"**{said[0].upper() + said[1:]}** (`{verdict.move}`) is {'legal' if verdict.legal else 'not legal'} "
-            f"in `{v.id}`. {verdict.reason}")
+            f"in `{v.id}`. {say(verdict.reason)}")
     (st.success if verdict.legal else st.error)(head, icon=":material/check_circle:" if verdict.legal else ":material/block:")
     st.markdown("**The rule behind it**\n" + "\n".join(rule_lines(v, verdict.rules)))
     if verdict.legal:
-        nxt = verdict.next_player or ("nobody: the game is over" if "game_over" in verdict.events
+        nxt = (say(verdict.next_player) if verdict.next_player else None) or ("nobody: the game is over" if "game_over" in verdict.events
                                       else "not known yet: it depends on the card turned over")
         st.markdown(f"**What happens:** {events_text(verdict.events)}.  \n**Next to move:** {nxt}")
