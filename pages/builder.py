@@ -6,15 +6,20 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.core.errors import TutorError
+from tutor.rules.schema import RULE_TEMPLATE
 from tutor.rules.variant import (
+    MAX_USER_FRAGMENT,
+    RANK_SLOTS,
     SLOTS,
     Fragment,
     Variant,
     build_variant,
     fragment_catalogue,
-    fragment_from_data,
+    is_variant_data,
     parse_yaml,
     preset_catalogue,
+    user_fragment,
+    variant_from_data,
 )
 from tutor.teach.rulebook import SECTIONS
 from tutor.teach.sheet import variant_yaml
@@ -23,8 +28,13 @@ from tutor.webui.safe import md
 from tutor.webui.state import current_variant, remember_upload, slot_title, uploads, use_spec
 
 NONE = "(none)"
-MAX_UPLOAD = 64_000
+MAX_UPLOAD = MAX_USER_FRAGMENT
 K_PRESET, K_UPLOAD_SEEN, K_UPLOAD_ERR = "bld_preset", "_bld_upload_seen", "_bld_upload_error"
+
+
+def _or(ranks: list[str]) -> str:
+    names = [f"the {r}" for r in ranks]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def slot_key(slot: str) -> str:
@@ -66,34 +76,47 @@ def start_from(v: Variant) -> None:
             st.session_state[slot_key(f.slot)] = part
 
 
-def read_upload(name: str, data: bytes) -> Fragment:
-    """An uploaded file as a fragment, or a TutorError saying what is wrong with it."""
+def read_upload(name: str, data: bytes) -> Fragment | Variant:
+    """An uploaded file: a rule fragment, or a variant file (this page's download); a TutorError
+    saying what is wrong with it otherwise. Read by the guarded YAML reader, with the checks
+    every fragment gets; a variant file names catalogue rules or holds its own written out
+    (it never names a file to read)."""
     if len(data) > MAX_UPLOAD:
-        raise TutorError(f"{name}: {len(data)} bytes is too big for a rule fragment")
+        raise TutorError(f"{name}: {len(data):,} bytes is too big for a rule fragment or a variant file "
+                         f"(at most {MAX_UPLOAD:,})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise TutorError(f"{name}: not a text file (UTF-8 YAML expected)") from None
-    frag = fragment_from_data(parse_yaml(text, name), name)
-    if frag.id in fragment_catalogue():
-        raise TutorError(f"{name}: id {frag.id!r} is already a rule of the catalogue; give yours its own id")
-    return frag
+    parsed = parse_yaml(text, name)
+    if is_variant_data(parsed):
+        return variant_from_data(parsed, name)
+    return user_fragment(text, name)
 
 
 def handle_upload() -> None:
-    """Read a new upload once; on success pick it in its slot, else keep a one-line error."""
+    """Read a new upload once; on success pick it in its slot (a variant file: its rule set and
+    every rule of it), else keep a one-line error and change nothing."""
     up = st.session_state.get("bld_upload")
     if up is None or st.session_state.get(K_UPLOAD_SEEN) == up.file_id:
         return
     st.session_state[K_UPLOAD_SEEN] = up.file_id
     try:
-        frag = read_upload(up.name, up.getvalue())
-        part = remember_upload(st.session_state[K_PRESET], frag)
+        got = read_upload(up.name, up.getvalue())
+        if isinstance(got, Variant):
+            picks = {f.slot: (f.id if f.id in fragment_catalogue() else remember_upload(got.preset.id, f))
+                     for f in got.fragments if f.id not in got.preset.fragments}
+        else:
+            picks = {got.slot: remember_upload(st.session_state[K_PRESET], got)}
     except TutorError as exc:
         st.session_state[K_UPLOAD_ERR] = str(exc)
         return
     st.session_state.pop(K_UPLOAD_ERR, None)
-    st.session_state[slot_key(frag.slot)] = part
+    if isinstance(got, Variant):
+        st.session_state[K_PRESET] = got.preset.id
+        reset_slots()
+    for slot, part in picks.items():
+        st.session_state[slot_key(slot)] = part
 
 
 def choose_slot(slot: str, frags: list[Fragment], preset_id: str) -> str:
@@ -138,13 +161,18 @@ def choose_rules(preset_id: str) -> list[str]:
                 part = choose_slot(slot, by_slot[slot], preset_id)
                 if part not in (NONE, preset_choice(preset_id, slot)):
                     chosen.append(part)
+            bare = [r for r in RANK_SLOTS if r in slots and not by_slot.get(r)]
+            if bare:
+                st.caption(f"No rule of the catalogue gives {_or(bare)} a power of its own. Any rank can take "
+                           f"any power: write your own rule (a fragment file with slot: \"{bare[0]}\", see "
+                           "the template under *Add your own rule*) and add it.")
     return chosen
 
 
 def compose(preset_id: str, chosen: list[str]) -> Variant | None:
     named: list[Fragment | str] = [uploads().get(p) or p for p in chosen]
     try:
-        return build_variant(preset_id, named, where="your choices")
+        return build_variant(preset_id, named, where="your choices", paths=False)
     except TutorError as exc:
         st.error(f"These rules do not go together: {md(exc)}", icon=":material/block:")
         return None
@@ -157,9 +185,10 @@ def show_result(v: Variant) -> None:
     for w in v.warnings:
         st.warning(md(w), icon=":material/warning:")
     c1, c2 = st.columns(2)
-    files = {part: uploads()[part].path for part in v.id.split("+")[1:] if part in uploads()}
-    c1.download_button("Download (YAML)", variant_yaml(v, files), file_name="my-variant.yaml",
-                       mime="application/x-yaml", on_click="ignore", icon=":material/download:", key="bld_dl")
+    c1.download_button("Download (YAML)", variant_yaml(v), file_name="my-variant.yaml",
+                       mime="application/x-yaml", on_click="ignore", icon=":material/download:", key="bld_dl",
+                       help="One file holds the variant, your own rules written out in it: load it here "
+                            "again, or use it with tutor (tutor rules my-variant.yaml).")
     c2.button("Use in the app", on_click=use_spec, args=(v.id,), key="bld_use",
               help="Sets the sidebar to this variant", icon=":material/check:")
 
@@ -176,11 +205,17 @@ def main() -> None:
     preset_id = str(st.selectbox("Start from", presets, key=K_PRESET, on_change=reset_slots, persist_state="session",
                                  format_func=lambda p: f"{p}: {preset_catalogue()[p].title}"))
     st.caption(preset_catalogue()[preset_id].summary)
-    with st.expander("Add your own rule (a fragment YAML file)"):
-        st.file_uploader("Fragment file", type=["yaml", "yml"], key="bld_upload", on_change=handle_upload,
-                         help="The same format as the files in rules/fragments/: id, slot, title, summary, source, powers.")
+    with st.expander("Add your own rule, or load a variant file"):
+        st.file_uploader("A rule fragment, or a variant downloaded from this page", type=["yaml", "yml"],
+                         key="bld_upload", on_change=handle_upload,
+                         help="A fragment has the format of the files in rules/fragments/: id, slot, title, "
+                              "summary, source, powers (tutor schema lists every power). A variant file is "
+                              "what Download gives: the rule set and the rules laid over it.")
         if K_UPLOAD_ERR in st.session_state:
             st.error(f"Upload refused: {md(st.session_state[K_UPLOAD_ERR])}", icon=":material/block:")
+        st.download_button("A rule to start from", RULE_TEMPLATE, file_name="my-rule.yaml", mime="application/x-yaml",
+                           on_click="ignore", icon=":material/description:", key="bld_template",
+                           help="A house rule for sixes, to change into yours")
     left, right = st.columns([3, 2])
     with left:
         chosen = choose_rules(preset_id)

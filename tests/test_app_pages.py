@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
-from test_app_support import PRESETS, all_markdown, open_page, texts
+from test_app_support import PRESETS, all_markdown, card_table_data, open_page, send, texts
 
 from tutor.core.share import decode_question, encode_question
 from tutor.engine import check
@@ -19,8 +19,17 @@ from tutor.teach.sheet import variant_yaml
 # -- Learn ---------------------------------------------------------------------
 
 
-def test_learn_shows_the_rulebook_with_sources() -> None:
+def test_learn_opens_on_the_course_and_keeps_the_rest_in_tabs() -> None:
     at = open_page("pages/learn.py", v="lancaster")
+    assert [t.label for t in at.tabs] == ["Course", "Quiz", "At a glance", "Lessons", "Rulebook", "House rules sheet"]
+    assert texts(at.subheader)[0] == "The table"
+    at = open_page("pages/learn.py", v="lancaster", part="glance")
+    assert "Eights are transparent and reverse play" in all_markdown(at)
+    assert any("What goes on what" in e.label for e in at.expander)
+
+
+def test_learn_shows_the_rulebook_with_sources() -> None:
+    at = open_page("pages/learn.py", v="lancaster", part="rules")
     text = all_markdown(at) + "\n".join(texts(at.caption))
     assert "Eights are transparent and reverse play" in text
     assert "ralpharama.com" in text
@@ -28,7 +37,7 @@ def test_learn_shows_the_rulebook_with_sources() -> None:
 
 @pytest.mark.parametrize("spec", ["pagat", "lancaster"])
 def test_every_lesson_answers_under_the_chosen_rules(spec: str) -> None:
-    at = open_page("pages/learn.py", v=spec)
+    at = open_page("pages/learn.py", v=spec, part="lessons")
     v = load_variant(spec)
     found = lessons(v)
     assert at.selectbox(key="learn_lesson").options and len(found) >= 25
@@ -58,7 +67,7 @@ def test_every_presets_lessons_hold_under_it(spec: str) -> None:
 
 
 def test_learn_lets_you_try_an_illegal_move() -> None:
-    at = open_page("pages/learn.py", v="pagat")
+    at = open_page("pages/learn.py", v="pagat", part="lessons")
     radio = at.radio(key="learn_try")
     at.radio(key="learn_try").set_value("play 4D").run()
     assert any("4♦" in o for o in radio.options), radio.options  # moves in words and card faces, not codes
@@ -67,7 +76,7 @@ def test_learn_lets_you_try_an_illegal_move() -> None:
 
 
 def test_the_house_rules_sheet_downloads() -> None:
-    at = open_page("pages/learn.py", v="lancaster+twos-pass-on")
+    at = open_page("pages/learn.py", v="lancaster+twos-pass-on", part="sheet")
     labels = [b.proto.label for b in at.get("download_button")]
     assert "House rules sheet (Markdown)" in labels and "Printable house rules (HTML)" in labels
 
@@ -207,8 +216,15 @@ def test_the_example_question_and_the_sidebar_rejudges_it() -> None:
     assert "eights-transparent-reverse" in all_markdown(at)
 
 
+def _editor(at: AppTest) -> AppTest:
+    """Open "Edit every card" (its fields are drawn only while it is open)."""
+    at.session_state["lf_edit"] = True
+    return at.run()
+
+
 def _small_table(at: AppTest) -> None:
     """A holds 10S and 5D, B three unseen cards, a king on the pile, no stock."""
+    _editor(at)
     at.number_input(key="lf_n").set_value(2).run()
     at.multiselect(key="lf_hand_0").set_value(["10S", "5D"]).run()
     at.number_input(key="lf_hand_unseen_1").set_value(3).run()
@@ -233,10 +249,15 @@ def test_build_a_table_ask_and_get_the_verdict() -> None:
 
 
 def test_invalid_tables_say_what_is_wrong_and_keep_the_input() -> None:
-    at = open_page("pages/legal.py", v="pagat")
+    at = _editor(open_page("pages/legal.py", v="pagat"))
     at.multiselect(key="lf_up_1").select("7H").run()
     errors = texts(at.error)
-    assert any("7H appears 2 times" in e for e in errors), errors
+    # where the copies are, and the table still drawn with both marked
+    assert any("7♥ is there 2 times (in A's hand and face up before B), but 1 pack holds 1" in e
+               for e in errors), errors
+    marked = card_table_data(at, "lf_table")["table"]
+    assert marked["marks"] == ["s0h1", "s1u3"]
+    assert marked["seats"][0]["hand"][1] == marked["seats"][1]["up"][3][0] == "7H"
     assert "7H" in at.multiselect(key="lf_up_1").value
     assert not _verdicts(at)
     at.multiselect(key="lf_up_1").unselect("7H").run()
@@ -252,7 +273,7 @@ def test_invalid_tables_say_what_is_wrong_and_keep_the_input() -> None:
 
 
 def test_a_partly_seen_hand_is_cards_seen_and_a_count() -> None:
-    at = open_page("pages/legal.py", v="pagat")
+    at = _editor(open_page("pages/legal.py", v="pagat"))
     unseen = at.number_input(key="lf_hand_unseen_1").value
     assert unseen > 0
     at.multiselect(key="lf_hand_1").set_value(["2S"]).run()  # seen going in at a pickup
@@ -262,7 +283,7 @@ def test_a_partly_seen_hand_is_cards_seen_and_a_count() -> None:
     q = at.query_params["q"]
     table = decode_question(q[0] if isinstance(q, list) else q).table
     assert table["players"][1]["hand"] == {"seen": ["2S"], "unseen": unseen}
-    again = open_page("pages/legal.py", v="pagat", q=q[0] if isinstance(q, list) else q)
+    again = _editor(open_page("pages/legal.py", v="pagat", q=q[0] if isinstance(q, list) else q))
     assert again.multiselect(key="lf_hand_1").value == ["2S"]
     assert again.number_input(key="lf_hand_unseen_1").value == unseen
 
@@ -281,7 +302,8 @@ def test_the_link_reopens_the_same_question() -> None:
     q = at.query_params["q"]
     q = q[0] if isinstance(q, list) else q
     assert decode_question(q).move == "play KD"
-    again = open_page("pages/legal.py", v="lancaster", q=q)
+    again = _editor(open_page("pages/legal.py", v="lancaster", q=q))
+    _editor(at)
     assert _verdicts(again) == _verdicts(at)
     assert again.multiselect(key="lf_hand_0").value == at.multiselect(key="lf_hand_0").value
 
@@ -307,7 +329,7 @@ turn: X
 
 
 def test_import_a_table_file_and_export_it() -> None:
-    at = open_page("pages/legal.py", v="pagat")
+    at = _editor(open_page("pages/legal.py", v="pagat"))
     at.text_area(key="lf_paste").input(GOOD_TABLE).run()
     at.button(key="lf_load_paste").click().run()
     assert not at.exception
@@ -318,6 +340,111 @@ def test_import_a_table_file_and_export_it() -> None:
     errors = texts(at.error)
     assert any(e.startswith("Not imported: t.yaml") for e in errors), errors
     assert at.text_input(key="lf_name_0").value == "X"
+
+
+def test_the_quick_question_settles_an_argument_in_a_few_entries() -> None:
+    """Lancaster, two 7s on an 8: rules, pile, hand, play; the verdict is the first answer on the page."""
+    at = open_page("pages/legal.py", v="pagat")
+    at.selectbox(key="lf_q_rules").set_value("lancaster").run()
+    at.text_input(key="lf_q_pile").input("6 8").run()
+    at.text_input(key="lf_q_hand").input("7 7 K").run()
+    at.text_input(key="lf_q_play").input("7 7").run()
+    assert not at.exception
+    assert at.session_state["variant"].id == "lancaster"
+    [verdict] = _verdicts(at)
+    assert verdict.startswith("**Play two 7s (7♥ 7♠)** (`play 7H 7S`) is legal in `lancaster`"), verdict
+    table = card_table_data(at, "lf_table")["table"]
+    assert table["seats"][0]["name"] == "You" and table["seats"][0]["hand"] == ["7H", "7S", "KS"]
+    assert [p["cards"] for p in table["pile"]] == [["6S"], ["8S"]]
+    assert set(table["seats"][1]["hand"]) == {"??"}  # the others: unseen hands
+    # the verdict comes before the table and before the form's fields
+    order = [type(e).__name__ for e in at.main]
+    assert order.index("Success") < order.index("UnknownElement")
+
+
+def test_the_quick_question_says_what_it_cannot_read() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.text_input(key="lf_q_hand").input("7 Z").run()
+    assert any("'Z' is neither a card" in e for e in texts(at.error)), texts(at.error)
+    assert not at.exception
+
+
+def test_tapped_cards_ask_about_their_play() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    send(at, "lf_table", "ask", "play KD")
+    assert at.text_input(key="lf_move").value == "play KD"
+    assert _verdicts(at)[0].startswith("**Play a king (K♦)** (`play KD`) is legal")
+    send(at, "lf_table", "ask", "pickup")
+    assert _verdicts(at)[0].startswith("**Pick up the pile** (`pickup`) is")
+
+
+def test_packs_follow_the_variant_until_set_by_hand() -> None:
+    at = _editor(open_page("pages/legal.py", v="pagat"))
+    assert at.number_input(key="lf_decks").value == 1
+    at.sidebar.selectbox(key="sb_preset").set_value("lancaster").run()
+    at.number_input(key="lf_n").set_value(4).run()
+    assert at.number_input(key="lf_decks").value == 2  # Lancaster: two packs for four players
+    at.multiselect(key="lf_up_1").select("7H#2").run()  # the second pack's 7H
+    assert not [e for e in texts(at.error) if not e.startswith("**")]
+    at.number_input(key="lf_decks").set_value(3).run()
+    at.number_input(key="lf_n").set_value(3).run()
+    assert at.number_input(key="lf_decks").value == 3  # set by hand: it stays
+
+
+def test_an_empty_table_to_build_on() -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.button(key="lf_empty").click().run()
+    assert not at.exception
+    table = card_table_data(at, "lf_table")["table"]
+    assert all(s["hand"] == ["??"] * 3 and s["down"] == ["??"] * 3 for s in table["seats"])
+    assert not table["pile"]
+    at.button(key="lf_example").click().run()
+    assert _verdicts(at)
+
+
+def test_build_a_table_by_tapping() -> None:
+    """From an empty table: a king on the pile, a 5 and a 10 into A's hand, then ask."""
+    at = open_page("pages/legal.py", v="pagat")
+    at.button(key="lf_empty").click().run()
+    at.segmented_control(key="lf_tap_mode").set_value("build").run()
+    assert card_table_data(at, "lf_table")["mode"] == "edit"
+    for change in ("add pile new KC", "add hand 0 5D", "add hand 0 10S", "remove hand 0 ??"):
+        send(at, "lf_table", "edit", change)
+        assert not at.exception
+    table = card_table_data(at, "lf_table")["table"]
+    assert [p["cards"] for p in table["pile"]] == [["KC"]]
+    # two unseen cards of A's turned out to be the 5 and the 10, and one was taken out
+    assert table["seats"][0]["hand"] == ["5D", "10S"]
+    send(at, "lf_table", "edit", "remove pile 0 KC")
+    assert card_table_data(at, "lf_table")["table"]["pile"] == []
+    send(at, "lf_table", "edit", "add pile new KC")
+    send(at, "lf_table", "edit", "turn 1")
+    assert card_table_data(at, "lf_table")["table"]["turn"] == 1
+    send(at, "lf_table", "edit", "turn 0")
+    at.segmented_control(key="lf_tap_mode").set_value("ask").run()
+    send(at, "lf_table", "ask", "play 10S")
+    [verdict] = _verdicts(at)
+    assert "is legal" in verdict and "burns" in verdict
+    # a second copy of a card in a one-pack game: the table says where both are, and marks them
+    at.segmented_control(key="lf_tap_mode").set_value("build").run()
+    send(at, "lf_table", "edit", "add up 1 10S")
+    assert any("10♠ is there 2 times (in A's hand and face up before B)" in e for e in texts(at.error))
+    assert card_table_data(at, "lf_table")["table"]["marks"] == ["s0h1", "s1u0"]
+    send(at, "lf_table", "edit", "remove up 1 10S")
+    assert not [e for e in texts(at.error) if not e.startswith("**")]
+
+
+@pytest.mark.parametrize("change", ["add hand 9 7H", "add up 0 ??", "fly away", "add hand 0 ZZ", "remove pile 7 7H",
+                                    "turn x", "add pile new ??"])
+def test_a_bad_change_from_the_table_is_one_line_and_changes_nothing(change: str) -> None:
+    at = open_page("pages/legal.py", v="pagat")
+    at.segmented_control(key="lf_tap_mode").set_value("build").run()
+    before = card_table_data(at, "lf_table")["table"]
+    send(at, "lf_table", "edit", change)
+    assert not at.exception
+    assert card_table_data(at, "lf_table")["table"] == before
+    notes = texts(at.warning)
+    assert all("\n" not in n for n in notes)
 
 
 def test_what_would_you_play_gives_the_advisors_hint() -> None:

@@ -11,7 +11,7 @@ PARAMS = {
     "pages/compare.py": ["with", "games", "slow", "seed", "players", "bot"],
     "pages/play.py": ["seed", "seats", "bot"],
     "pages/legal.py": ["q"],
-    "pages/learn.py": ["step"],
+    "pages/learn.py": ["step", "part", "seed"],
     "pages/builder.py": [],
 }
 

@@ -3,13 +3,18 @@ and the checks that the app's navigation and sidebar work for every preset."""
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.rules.variant import preset_catalogue
+from tutor.rules.variant import load_variant, preset_catalogue
+from tutor.teach.course import Question
+from tutor.teach.quiz import quiz
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -30,6 +35,12 @@ def open_page(page: str | None = None, **params: str) -> AppTest:
     return at
 
 
+@cache
+def quiz_of(spec: str, seed: int) -> tuple[Question, ...]:
+    """A quiz, built once for the whole test run (the page caches it the same way)."""
+    return quiz(load_variant(spec), seed)
+
+
 def texts(elements: object, raw: bool = False) -> list[str]:
     """The elements' text as the reader sees it (tutor.webui.safe's escapes undone), or ``raw``."""
     out = [str(e.value) for e in elements]  # type: ignore[attr-defined]
@@ -38,6 +49,39 @@ def texts(elements: object, raw: bool = False) -> list[str]:
 
 def all_markdown(at: AppTest) -> str:
     return "\n".join(texts(at.markdown))
+
+
+# -- the card-table component (tutor.webui.card_table): its data, and taps sent to it ---------
+
+
+def card_tables(at: AppTest) -> list[Any]:
+    """Every card table drawn in this run (elements of the tree; AppTest has no accessor for
+    custom components)."""
+    return [node for node in at._tree
+            if type(getattr(node, "proto", None)).__name__ == "BidiComponent"
+            and node.proto.component_name == "shithead_card_table"]
+
+
+def _table(at: AppTest, key: str) -> Any:
+    found = [n for n in card_tables(at) if n.proto.id.endswith("-" + key)]
+    assert found, f"no card table {key!r} (drawn: {[n.proto.id for n in card_tables(at)]})"
+    return found[0]
+
+
+def card_table_data(at: AppTest, key: str) -> dict[str, Any]:
+    """The data the card table ``key`` was drawn from (what the browser receives)."""
+    return dict(json.loads(_table(at, key).proto.json))
+
+
+def send(at: AppTest, key: str, event: str, value: str) -> AppTest:
+    """Run the app as if the card table ``key`` sent the trigger ``event`` (what a tap in the
+    browser sends: ``move``, ``ask`` or ``why``)."""
+    node = _table(at, key)
+    states = at._tree.get_widget_states()
+    w = states.widgets.add()
+    w.id = f"$$STREAMLIT_INTERNAL_KEY_{node.proto.id}__events"
+    w.json_trigger_value = json.dumps([{"event": event, "value": value}])
+    return at._run(states)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

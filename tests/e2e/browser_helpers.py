@@ -19,3 +19,16 @@ def verdict(page: Page, pattern: str) -> Any:
     box = page.locator("[data-testid=stAlertContainer]").filter(has_text=re.compile(pattern))
     expect(box.first).to_be_visible()
     return box.first.inner_text()
+
+
+def add_in_editor(page: Page, zone_holding: str, card: str) -> None:
+    """On the legal page: open "Edit every card" and add ``card`` (typed, e.g. ``10H``) to the
+    card picker that already shows ``zone_holding`` (e.g. ``4♣ (4C)``)."""
+    page.get_by_text("Edit every card").click()
+    idle(page)  # its fields are drawn by the rerun that opening it asks for
+    picker = page.get_by_test_id("stMultiSelect").filter(has_text=zone_holding).first
+    expect(picker).to_be_visible()
+    picker.get_by_role("combobox").click()
+    page.keyboard.type(card)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")

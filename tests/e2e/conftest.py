@@ -31,6 +31,16 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """``streamlit run app.py`` on a free port of 127.0.0.1; stopped at the end."""
+    yield from _streamlit()
+
+
+@pytest.fixture
+def fresh_server() -> Iterator[str]:
+    """A server of its own that nobody has visited yet (for what only a first visit shows)."""
+    yield from _streamlit()
+
+
+def _streamlit() -> Iterator[str]:
     if not os.path.exists(CHROMIUM):  # pragma: no cover - depends on the machine
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
     port = _free_port()
@@ -67,8 +77,7 @@ def browser(server: str) -> Iterator[Any]:
     sync_api.expect.set_options(timeout=20_000)  # a loaded 2-core machine can be slow to draw
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        # Open the home page once: it loads the modules, and a server whose first visitor
-        # arrives on a deep link keeps showing Streamlit's file-based page list otherwise.
+        # Open the home page once: it loads the modules, so the first test is not slowed by them.
         warm = b.new_page()
         warm.goto(server)
         warm.get_by_role("heading", name="Learn").wait_for(timeout=30_000)

@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
+from browser_helpers import add_in_editor  # noqa: E402
 from browser_helpers import idle as _idle  # noqa: E402
 from browser_helpers import verdict as _verdict  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -54,13 +55,8 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
     page.goto(f"{server}/legal?v=pagat")
     _verdict(page, r"play 7H 7S\) is not legal in pagat")
     _idle(page)
-    # build: give A a 10 of hearts from the card picker
-    hand = page.get_by_test_id("stMultiSelect").filter(has_text="4♣ (4C)").first
-    hand.get_by_role("combobox").click()
-    page.keyboard.type("10H")
-    page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
-    expect(page.get_by_role("img", name="ten of hearts").first).to_be_visible()
+    add_in_editor(page, "4♣ (4C)", "10H")  # build: give A a 10 of hearts, under "Edit every card"
+    expect(page.get_by_label("ten of hearts").first).to_be_visible()
     _idle(page)
     move = page.get_by_role("textbox", name="The move to judge")
     move.fill("play 10H")
@@ -76,7 +72,7 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
         fresh.goto(link)
         again = _verdict(fresh, r"play 10H\) is legal in pagat")
         assert again == text
-        expect(fresh.get_by_role("img", name="ten of hearts").first).to_be_visible()
+        expect(fresh.get_by_label("ten of hearts").first).to_be_visible()
     finally:
         fresh.context.close()
 
