@@ -33,7 +33,7 @@ from tutor.tabletop.quick import quick_table
 from tutor.tabletop.taps import offers, second_person
 from tutor.webui.card_table import card_table, trigger
 from tutor.webui.safe import md
-from tutor.webui.state import current_variant, resolve_spec, use_spec, variant_in_use
+from tutor.webui.state import current_variant, fragment_codes, resolve_spec, use_spec, variant_in_use
 from tutor.webui.table_form import apply_edit, draw_form, fits, form_to_raw, k, load_form, normalise
 from tutor.webui.table_view import show_table
 from tutor.webui.verdict_view import show_verdict
@@ -304,7 +304,9 @@ def share(table: Table, v: Variant, move: Move | None) -> None:
     move_text = str(move) if move else ""
     code = encode_question(table.to_dict(), move_text)
     st.session_state[K_LAST_Q] = code
-    query = {"v": v.id, "q": code} if "@" not in v.id else {"q": code}
+    own = fragment_codes(v) if "@" in v.id else []
+    # own rules travel packed beside the spec (as the sidebar puts them in the address bar)
+    query = {"v": v.id, **({"own": ",".join(own)} if own else {}), "q": code} if own is not None else {"q": code}
     st.subheader("Share or keep this question")
     base = (st.context.url or "").split("?")[0]
     st.markdown("**Copy link to this question** (the copy button is at the right of the box):")

@@ -210,6 +210,7 @@ def settings(v: Variant) -> None:
                 for k in (K_HINT, K_WHY, K_REVIEW):
                     st.session_state.pop(k, None)
                 st.query_params.update({"seed": str(int(seed)), "seats": str(int(seats)), "bot": str(bot)})
+                st.rerun()  # draw the page again with "New game" folded, so the table is in view on a phone
 
 
 def show_log(g: Game, since: int) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 from tutor.core.cards import EMPTY, RANK_NAMES, UNKNOWN, card_str, rank_name
 from tutor.core.moves import Move
 from tutor.core.table import CLOCKWISE, Table
-from tutor.engine import effective_top, game_over
+from tutor.engine import effective_top, game_over, opening_lead
 from tutor.engine.words import YOU, plural
 from tutor.rules.matrix import a_rank
 from tutor.rules.variant import Variant, load_variant
@@ -43,6 +43,9 @@ PILE_SHOWN = 5  # plays drawn on the pile; older ones are counted
 def to_beat(table: Table, v: Variant) -> str:
     """The card the next play goes on, in words: 'a 6 (seen through the 8)'."""
     if not table.pile:
+        lead = opening_lead(table, v)
+        if lead is not None:  # the first-player rule decides the opening lead, not the empty pile
+            return f"nothing yet: this is the opening, and the lead must include {a_rank(lead)}"
         return "nothing: the pile is empty, so any card may start it"
     top = effective_top(table, v)
     if top.rank == EMPTY:

@@ -47,7 +47,7 @@ function card(code, opts = {}) {
     if (!opts.size) c.dataset.s = SUITS[suit] || "";
   }
   if (opts.down) { c.classList.add("down-shown"); label += ", face down"; }
-  if (opts.seen) { c.classList.add("seen"); label += ", seen going in at a pickup"; }
+  if (opts.seen) { c.classList.add("seen"); label += ", seen going into this hand"; }
   if (opts.mark) { c.classList.add("mark"); label += ", one copy too many"; }
   if (opts.hl) c.classList.add("hl");
   if (opts.glow) { c.classList.add("glow"); label += ", the advisor's move"; }

@@ -163,7 +163,8 @@ def show_question(q: Question, v: Variant, key: str) -> bool:
 
 
 def show_rules_of(v: Variant, ids: tuple[str, ...]) -> None:
-    """The rules a step teaches, each with its source, in a small caption."""
+    """The rules a step teaches, each with its source, folded into one line (on a phone the
+    citations would otherwise push the step's question off the screen)."""
     cites = []
     for fid in ids:
         try:
@@ -172,7 +173,10 @@ def show_rules_of(v: Variant, ids: tuple[str, ...]) -> None:
             continue
         cites.append(f"{md(f.title)} — {md(f.source.cite())}")
     if cites:
-        st.caption("Source: " + " · ".join(cites))
+        with st.expander(f"Where this comes from ({len(cites)} {'rule' if len(cites) == 1 else 'rules'})",
+                         icon=":material/menu_book:"):
+            for cite in cites:
+                st.caption(cite)
 
 
 # -- the course -------------------------------------------------------------------------------
