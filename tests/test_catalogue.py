@@ -9,6 +9,7 @@ move)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +25,13 @@ from tutor.teach.rulebook import rulebook_markdown
 
 CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "CONTRACT.md"
 OTHER_PRESETS = sorted(set(preset_catalogue()) - {"pagat", "lancaster"})  # those two: test_conformance
+
+# The slow lane's sizes fit CI's budget on two cores; TUTOR_CONFORMANCE_SCALE=10 runs ten times
+# as many games (2,000 a preset), e.g. before a release: see the README's conformance section.
+SCALE = max(1, int(os.environ.get("TUTOR_CONFORMANCE_SCALE", "1") or 1))
+PRESET_GAMES = 200 * SCALE  # a preset's games, over its player counts
+COMBINATIONS, COMBINATION_GAMES = 200, 8 * SCALE  # random fragment combinations, games each
+OPTION_GAMES = 40 * SCALE  # an option's games at each player count
 
 
 def _contract_ids() -> tuple[set[str], set[str]]:
@@ -83,27 +91,27 @@ def test_every_other_preset_conforms() -> None:
     for spec in OTHER_PRESETS:
         v = load_variant(spec)
         counts = list(range(v.min_players, min(5, v.max_players) + 1))
-        per = 500 // len(counts) + 1
+        per = PRESET_GAMES // len(counts) + 1
         for n in counts:
             seeds = list(range(per))
             jobs += [(spec, n, seeds[: per // 2]), (spec, n, seeds[per // 2:])]
     games, stalled, problems = _run_all(jobs)
-    assert games >= 500 * len(OTHER_PRESETS)
+    assert games >= PRESET_GAMES * len(OTHER_PRESETS)
     assert not problems, "\n".join(problems[:10])
     assert stalled <= games * 0.05
 
 
 @pytest.mark.slow
 def test_random_combinations_conform() -> None:
-    variants = random_variants(300, seed=2026)
-    assert len(variants) == 300
+    variants = random_variants(COMBINATIONS, seed=2026)
+    assert len(variants) == COMBINATIONS
     rng = random.Random(7)
     jobs = []
     for v in variants:
         n = rng.randint(v.min_players, min(5, v.max_players))
-        jobs.append((v.id, n, list(range(30))))
+        jobs.append((v.id, n, list(range(COMBINATION_GAMES))))
     games, stalled, problems = _run_all(jobs)
-    assert games == 300 * 30
+    assert games == COMBINATIONS * COMBINATION_GAMES
     assert not problems, "\n".join(problems[:10])
     assert stalled <= games * 0.05
 
@@ -127,7 +135,7 @@ def test_every_option_conforms() -> None:
     for spec in OPTION_SPECS:
         v = load_variant(spec)
         for n in range(v.min_players, min(5, v.max_players) + 1):
-            jobs += [(spec, n, list(range(k, 200, 2))) for k in (0, 1)]
+            jobs += [(spec, n, list(range(k, OPTION_GAMES, 2))) for k in (0, 1)]
     games, stalled, problems = _run_all(jobs)
     assert not problems, "\n".join(problems[:10])
     assert stalled <= games * 0.05

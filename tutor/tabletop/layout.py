@@ -42,6 +42,8 @@ PILE_SHOWN = 5  # plays drawn on the pile; older ones are counted
 
 def to_beat(table: Table, v: Variant) -> str:
     """The card the next play goes on, in words: 'a 6 (seen through the 8)'."""
+    if not table.pile and table.setup:
+        return "nothing yet: the first card is led once everyone has arranged their cards"
     if not table.pile:
         lead = opening_lead(table, v)
         if lead is not None:  # the first-player rule decides the opening lead, not the empty pile
