@@ -71,7 +71,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_moves(args: argparse.Namespace) -> int:
     table, v = _load(args)
-    moves = [str(m) for m in legal_moves(table, v)]
+    # the mover's moves, then what others may do out of turn ('slide 3C by B'): every legal move
+    moves = [str(m) for m in legal_moves(table, v, out_of_turn=True)]
     if args.json:
         print(json.dumps({"moves": moves}))
     elif moves:
