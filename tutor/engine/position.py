@@ -559,8 +559,9 @@ class Position:
         the leader, where the variant's first-player rule says so), else None."""
         if not self.opening or self.R.first_player != "lowest-card-leads" or self.R.bluff:
             return None  # (in Bluff the cards go down unseen: only the claim is judged)
-        ranks = [c >> 2 for c in self.hand(self.turn) if c != UNKNOWN and c >> 2 >= 1]  # a 2 never leads
-        return min(ranks) if ranks else None
+        skip = self.v.never_leads  # (Nortenos' special 3s and 4s: the lowest ordinary card leads)
+        ranks = [c >> 2 for c in self.hand(self.turn) if c != UNKNOWN and c >> 2 >= 1 and c >> 2 not in skip]
+        return min(ranks) if ranks else None  # (a 2 never leads)
 
     def opening_leader(self) -> int | None:
         """At the opening, the seat the lowest-card rule makes the leader, when every hand is known
@@ -577,7 +578,10 @@ class Position:
         if rule == "left-of-dealer":
             return 0
         hands = [self.hand(s) for s in range(self.n)]
+        skip = self.v.never_leads if rule == "lowest-card-leads" else frozenset()
         for rank in range(1, 13):  # 3 up to ace; a 2 never decides
+            if rank in skip:
+                continue
             if rule == "first-three-face-up":
                 width = max((len(u) for u in self.ups), default=0)
                 for pos in range(width):

@@ -341,10 +341,11 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
     if code is Reason.NOT_LEADER:
         leader = ctx.get("leader")
         if isinstance(leader, int):
-            low = min(c >> 2 for c in pos.hand(leader) if c >> 2 >= 1)
+            low = min(c >> 2 for c in pos.hand(leader) if c >> 2 >= 1 and c >> 2 not in v.never_leads)
             name = pos.names[leader]
+            skipped = listing(["2s"] + [plural(r) for r in sorted(v.never_leads)])
             return (f"It is {name}'s lead, not {who}'s: {name} is the first player holding "
-                    f"{a(low)}, the lowest card in anyone's hand (2s do not count).")
+                    f"{a(low)}, the lowest card in anyone's hand ({skipped} do not count).")
         return f"It is not {who}'s lead."
     if code is Reason.OPENING:
         lead = ctx.get("rank")

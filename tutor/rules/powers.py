@@ -341,6 +341,11 @@ def _last_down(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("last_down", rules, fid)
 
 
+@power("never-leads", "rank", "", "where the lowest card leads, this rank is not counted (it is no ordinary card)")
+def _never_leads(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.set("never_leads", frozenset(r.get("never_leads", frozenset())) | {_rank(p, fid)}, fid)
+
+
 @power("face-up-to-hand", "", "", "once hand and stock are gone, the face-up group is taken into the hand")
 def _face_up_to_hand(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("face_up_to_hand", True, fid)

@@ -157,6 +157,7 @@ class Variant:
     # rank -> (outcome "lose" | "win", the fragments behind it): a last face-down card that decides the game
     last_down: Mapping[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     face_up_to_hand: bool = False
+    never_leads: frozenset[int] = frozenset()  # lowest-card-leads: ranks that do not count (besides 2s)
     bluff: bool = False
     extras: bool = False  # any rule beyond the plain table (checked once on the hot path)
     warnings: tuple[str, ...] = field(default=())
@@ -646,7 +647,8 @@ def compile_variant(
         reversal=extras["reversal"], force=extras["force"], force_once=g("force_once", True),
         deflect=g("deflect", None), runs=extras["runs"],
         swaps={k: tuple(val) for k, val in dict(extras["swaps"]).items()},
-        gamble=bool(extras["gamble"]), slide=extras["slide"], last_down=last_down, face_up_to_hand=bool(extras["face_up_to_hand"]),
+        gamble=bool(extras["gamble"]), slide=extras["slide"], last_down=last_down,
+        never_leads=frozenset(g("never_leads", frozenset())), face_up_to_hand=bool(extras["face_up_to_hand"]),
         bluff=bool(extras["bluff"]),
         extras=any_extra,
         warnings=tuple(warnings),
