@@ -238,7 +238,7 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     after = pos.copy()
     events = after.push(move)
     nxt = None if after.over() else after.names[after.turn]
-    last = pos.last_down(move)
+    last = pos.last_down(move) if move.kind == FLIP else None
     if last is not None:  # the last face-down card decided the game for its player
         clause, more = effects(pos, move, events, after.causes)
         return Verdict(move, code, clause[0].upper() + clause[1:] + ".", tuple(dict.fromkeys(frags + last[2] + more)),

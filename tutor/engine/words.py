@@ -158,7 +158,7 @@ def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[s
     bits: list[str] = []
     frags: list[str] = []
     cause = dict(zip(events, causes, strict=False))
-    last = pos.last_down(move)
+    last = pos.last_down(move) if move.kind == FLIP else None
     if last is not None:  # the last face-down card decided the game for its player at once
         rank, outcome, fids = last
         you = who == YOU
