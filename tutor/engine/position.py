@@ -341,24 +341,24 @@ class Position:
         """The immutable table of this position. ``like`` = (a table, its position) lends the
         parts that have not changed since (a player, the plays at the bottom of the pile)."""
         decode = self.C.decode
-        lost = self.lost
         if like is None:
-            players = tuple(Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]),
-                                   bool(lost >> s & 1)) for s in range(self.n))
+            players = tuple(Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
+                            for s in range(self.n))
             pile = tuple(Play(c, b, k) for c, b, k in self.pile)
         else:
             table, was = like
             players = tuple(
                 table.players[s] if (self.hands[s] == was.hands[s] and self.ups[s] == was.ups[s]
-                                     and self.downs[s] == was.downs[s] and lost == was.lost)
-                else Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]),
-                            bool(lost >> s & 1))
+                                     and self.downs[s] == was.downs[s])
+                else Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
                 for s in range(self.n))
             k = len(was.pile)
             if len(self.pile) >= k and self.pile[:k] == was.pile:
                 pile = table.pile + tuple(Play(c, b, cl) for c, b, cl in self.pile[k:])
             else:
                 pile = tuple(Play(c, b, cl) for c, b, cl in self.pile)
+        if self.lost:  # (rare) who lost at once: a player once lost stays lost, and holds no cards
+            players = tuple(Player(p.name, lost=True) if self.lost >> s & 1 else p for s, p in enumerate(players))
         return Table(players, pile, tuple(self.stock), tuple(self.burned), self.turn, self.direction,
                      self.decks, self.setup, tuple(self.ready), self.opening)
 
