@@ -132,6 +132,13 @@ def test_every_option_loads_and_is_in_the_rulebook() -> None:
         assert f"(`{spec}`)" not in rulebook_markdown(v)
 
 
+def test_combined_options_act_together() -> None:
+    for spec in COMBINED_OPTIONS:
+        v = load_variant(spec)
+        assert set(v.last_down) == {1, 2}, spec  # a last down 3 loses, a 4 wins: only with both fragments
+    assert not load_variant("nortenos+threes-slide").last_down and not load_variant("nortenos+fours-reset").last_down
+
+
 @pytest.mark.slow
 def test_every_option_conforms() -> None:
     jobs = []

@@ -247,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
-    p = sub.add_parser("moves", help="every legal move on this table")
+    p = sub.add_parser("moves", help="every legal move on this table (the mover's, then slides out of turn)")
     p.add_argument("--table", required=True)
     p.add_argument("--variant")
     p.add_argument("--json", action="store_true")
