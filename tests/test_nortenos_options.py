@@ -80,7 +80,7 @@ def test_the_player_to_move_may_also_name_themselves() -> None:
 @pytest.mark.parametrize("move, spec, says", [
     ("slide 3D by B", SPECIAL, "B has no 3D in hand."),
     ("slide 7H by B", SPECIAL, "Only 3s slide under the pile."),
-    ("slide 3C by Z", SPECIAL, "No player at this table is called Z."),
+    ("slide 3C by Z", SPECIAL, "No player at this table is called that (the players: A and B)."),
     ("slide 3C by B", "nortenos", "This variant has no sliding cards under the pile."),
     ("slide 3C by B", "nortenos+fours-reset", "This variant has no sliding cards under the pile."),
 ])
@@ -286,3 +286,12 @@ def test_games_name_the_winner_when_a_player_lost_at_once() -> None:
 def test_conformance_with_special_threes_and_fours() -> None:
     report = run(SPECIAL, 2, range(12))
     assert report.games == 12 and not report.problems, report.problems[:5]
+
+
+def test_a_player_who_lost_or_went_out_slides_nothing() -> None:
+    t = T([{"name": "A", "lost": True}, {"name": "B", "hand": ["KC", "3C"]}, {"name": "C", "hand": ["6C"]}],
+          [["9H"]], turn="B", decks=2, burned=["3D"])
+    assert check(t, SPECIAL, "slide 3D by A").reason == "A has lost the game, so has nothing to slide."
+    spec = "pagat+threes-slide"  # (in a winner-finding game a player out has won, and the game is over)
+    t = T([{"name": "A", "hand": ["KC", "3C"]}, {"name": "B", "hand": ["6C"]}, {"name": "C"}], [["9H"]], spec=spec)
+    assert check(t, spec, "slide 3D by C").reason == "C has no cards left and is out, so has nothing to slide."

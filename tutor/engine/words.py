@@ -382,10 +382,11 @@ def _slide_by(pos: Position, move: Move, code: Reason, ctx: dict[str, object], m
                 f"it does not count as a turn, and the turn stays with {mover}.")
     seat = ctx.get("by")
     unseen = isinstance(seat, int) and seat >= 0 and pos.holds(seat, UNKNOWN) > 0
-    return {"who": f"No player at this table is called {by}.",
+    lost = isinstance(seat, int) and seat >= 0 and bool(pos.lost >> seat & 1)
+    return {"who": f"No player at this table is called that (the players: {listing(list(pos.names))}).",
             "variant": "This variant has no sliding cards under the pile.",
             "rank": f"Only {rank_plural(v.slide) if v.slide >= 0 else 'some cards'} slide under the pile.",
-            "out": f"{by} is out of the game and holds no cards.",
+            "out": f"{by} has {'lost the game' if lost else 'no cards left and is out'}, so has nothing to slide.",
             "held": (f"The table does not show {named} in {by}'s hand (write the hand's cards to slide one)."
                      if unseen else f"{by} has no {named} in hand."),
             "pile": "There is no pile to slide a card under."}.get(str(ctx.get("why")), "No slide here.")
