@@ -246,7 +246,8 @@ OPENING = {"phase": "opening", "stock": 24,
 def test_with_threes_and_fours_special_a_five_starts_the_pile() -> None:
     t = T(**OPENING)
     assert [str(m) for m in legal_moves(t, SPECIAL)] == ["play 5S"]
-    assert check(t, SPECIAL, "play 4D").code.value == "OPENING"
+    verdict = check(t, SPECIAL, "play 4D")
+    assert verdict.code.value == "OPENING" and "(2s, 3s and 4s do not count): A leads with a 5" in verdict.reason
 
 
 def test_the_leader_is_the_holder_of_the_lowest_ordinary_card() -> None:

@@ -350,7 +350,8 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
     if code is Reason.OPENING:
         lead = ctx.get("rank")
         named = rank_plural(lead) if isinstance(lead, int) else "lowest cards"
-        return (f"The first play of the game is the lowest card in the leader's hand: {who} leads with "
+        skipped = f" ({listing(['2s'] + [plural(r) for r in sorted(v.never_leads)])} do not count)" if v.never_leads else ""
+        return (f"The first play of the game is the lowest card in the leader's hand{skipped}: {who} leads with "
                 f"{a(lead) if isinstance(lead, int) else 'it'} (one or more {named}, nothing else).")
     if code is Reason.SETUP_ONLY:
         if v.setup == "choose":
