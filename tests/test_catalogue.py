@@ -117,6 +117,9 @@ def test_random_combinations_conform() -> None:
 
 
 OPTION_SPECS = sorted(f"{p.id}+{fid}" for p in preset_catalogue().values() for fid in p.options)
+# options whose rules act only together: Nortenos' threes and fours are "special" with both in
+# (a last down 3 loses, a 4 wins), and the 3s slide out of turn
+COMBINED_OPTIONS = ["nortenos+threes-slide+fours-reset", "nortenos+threes-slide+fours-reset+jokers-as-twos"]
 
 
 def test_every_option_loads_and_is_in_the_rulebook() -> None:
@@ -129,10 +132,17 @@ def test_every_option_loads_and_is_in_the_rulebook() -> None:
         assert f"(`{spec}`)" not in rulebook_markdown(v)
 
 
+def test_combined_options_act_together() -> None:
+    for spec in COMBINED_OPTIONS:
+        v = load_variant(spec)
+        assert set(v.last_down) == {1, 2}, spec  # a last down 3 loses, a 4 wins: only with both fragments
+    assert not load_variant("nortenos+threes-slide").last_down and not load_variant("nortenos+fours-reset").last_down
+
+
 @pytest.mark.slow
 def test_every_option_conforms() -> None:
     jobs = []
-    for spec in OPTION_SPECS:
+    for spec in OPTION_SPECS + COMBINED_OPTIONS:
         v = load_variant(spec)
         for n in range(v.min_players, min(5, v.max_players) + 1):
             jobs += [(spec, n, list(range(k, OPTION_GAMES, 2))) for k in (0, 1)]

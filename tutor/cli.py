@@ -71,7 +71,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_moves(args: argparse.Namespace) -> int:
     table, v = _load(args)
-    moves = [str(m) for m in legal_moves(table, v)]
+    # the mover's moves, then what others may do out of turn ('slide 3C by B'): every legal move
+    moves = [str(m) for m in legal_moves(table, v, out_of_turn=True)]
     if args.json:
         print(json.dumps({"moves": moves}))
     elif moves:
@@ -246,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
-    p = sub.add_parser("moves", help="every legal move on this table")
+    p = sub.add_parser("moves", help="every legal move on this table (the mover's, then slides out of turn)")
     p.add_argument("--table", required=True)
     p.add_argument("--variant")
     p.add_argument("--json", action="store_true")

@@ -43,7 +43,7 @@ class Determinizer:
             k += n
             down = tuple(cards[k:k + s.face_down])
             k += s.face_down
-            players.append(Player(s.name, hand, s.face_up, down))
+            players.append(Player(s.name, hand, s.face_up, down, s.lost))
         stock = tuple(cards[k:k + view.stock])
         k += view.stock
         burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])

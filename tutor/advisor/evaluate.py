@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from tutor.core.cards import EMPTY, N_RANKS
 from tutor.core.table import Table
-from tutor.engine import game_over
+from tutor.engine import game_over, position_of
 from tutor.rules.variant import Variant
 
 # Fitted by benchmarks/advisor_fit_eval.py --games 300 (15,634 positions; held-out log-loss
@@ -66,9 +66,10 @@ def _features(v: Variant, hand: Sequence[int], face_up: Sequence[int], n_down: i
 def outcome(table: Table, v: Variant) -> list[float]:
     """Rewards of a finished game: 1 for everyone but the loser (or 1 for the winner)."""
     n = len(table.players)
+    decided = position_of(table, v).decided()  # (a player may have lost at once: Nortenos' last 3)
     if v.goal == "winner":
-        return [1.0 if p.out else 0.0 for p in table.players]
-    return [0.0 if not table.players[s].out else 1.0 for s in range(n)]
+        return [1.0 if s == decided else 0.0 for s in range(n)]
+    return [0.0 if s == decided else 1.0 for s in range(n)]
 
 
 def evaluate(table: Table, v: Variant, weights: Sequence[float] = WEIGHTS) -> list[float]:

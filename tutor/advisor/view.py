@@ -50,6 +50,7 @@ class SeatView:
     hand_size: int
     face_up: tuple[tuple[int, ...], ...]
     face_down: int  # how many; never which
+    lost: bool = False  # lost the game at once (public: the card was turned up for all to see)
 
     @property
     def out(self) -> bool:
@@ -162,7 +163,7 @@ def observe(table: Table, seat: int | None = None,
                 raise TableError(f"players[{i}].hand: more cards seen going in than {p.name} holds")
         if any(c == UNKNOWN for st in p.face_up for c in st):
             raise TableError(f"players[{i}].face_up: face-up cards are listed, not counted")
-        seats.append(SeatView(p.name, known, len(p.hand), p.face_up, len(p.face_down)))
+        seats.append(SeatView(p.name, known, len(p.hand), p.face_up, len(p.face_down), p.lost))
     hidden_plays = bool(variant is not None and getattr(variant, "bluff", False)) or any(
         getattr(pl, "claim", -1) >= 0 for pl in table.pile)
     pile = tuple(

@@ -4,6 +4,8 @@
 Move.parse('play 7H 7S')
 >>> str(Move.parse("PICKUP with 5h"))
 'pickup with 5H'
+>>> Move.parse("slide 3c by B")
+Move.parse('slide 3C by B')
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ CALL: Kind = "call"
 
 _FORMS = (
     "'play CARD [CARD ...]', 'flip N', 'pickup', 'pickup with CARD [CARD ...]', "
-    "'swap HANDCARD FACEUPCARD', 'place CARD', 'ready', 'gamble', 'slide CARD', "
+    "'swap HANDCARD FACEUPCARD', 'place CARD', 'ready', 'gamble', 'slide CARD [by PLAYER]', "
     "'play CARD ... as RANK' or 'call'"
 )
 
@@ -41,7 +43,7 @@ class Move:
     index: int = 0  # flip: 1-based position among the face-down cards; swap from a hand: position
     give: int = -1  # a swap after the play: the hand card given
     take: int = -1  # ... and the face-up card taken (-1: a blind card from a hand)
-    target: str = ""  # ... from this player ("" for one's own face-up cards)
+    target: str = ""  # ... from this player ("" for one's own face-up cards); slide: the slider ("": the mover)
     claim: int = -1  # bluff: the rank claimed for a face-down play
 
     @staticmethod
@@ -106,9 +108,12 @@ class Move:
             if rest:
                 raise NotationError(f"{text!r}: {verb!r} takes nothing after it")
             return Move({"ready": READY, "gamble": GAMBLE, "call": CALL}[verb])
+        if verb == "slide" and len(rest) == 3 and rest[1].lower() == "by":
+            # out of turn: 'slide 3C by B' (Nortenos' threes slide whoever's turn it is)
+            return Move(SLIDE, _cards(text, rest[:1]), target=rest[2])
         if verb in ("place", "slide"):
             if len(rest) != 1:
-                raise NotationError(f"{text!r}: write '{verb} CARD'")
+                raise NotationError(f"{text!r}: write '{verb} CARD'" + (" or 'slide CARD by PLAYER'" if verb == "slide" else ""))
             return Move(PLACE if verb == "place" else SLIDE, _cards(text, rest))
         raise NotationError(f"{text!r} is not a move: write one of {_FORMS}")
 
@@ -122,6 +127,8 @@ class Move:
         if self.kind in (READY, GAMBLE, CALL):
             return self.kind
         text = self.kind + " " + " ".join(card_str(c) for c in self.cards)
+        if self.kind == SLIDE and self.target:
+            return f"{text} by {self.target}"
         if self.claim >= 0:
             text += " as " + RANK_NAMES[self.claim]
         if self.give >= 0:

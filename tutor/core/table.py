@@ -31,6 +31,7 @@ class Player:
     hand: tuple[int, ...] = ()
     face_up: tuple[tuple[int, ...], ...] = ()  # stacks; most hold one card
     face_down: tuple[int, ...] = ()
+    lost: bool = False  # lost the game at once (Nortenos: a 3 as the last down card); holds no cards
 
     @property
     def face_up_cards(self) -> tuple[int, ...]:
@@ -126,6 +127,8 @@ class Table:
                 {"name": p.name, "hand": hand(p.hand), "face_up": up,
                  "face_down": zone(p.face_down)}
             )
+            if p.lost:
+                players[-1]["lost"] = True
         data: dict[str, Any] = {
             "decks": self.decks,
             "players": players,
@@ -166,7 +169,7 @@ MAX_NAME = 20  # the legal page's name box holds as many
 
 _KEYS = {"variant", "decks", "players", "pile", "stock", "burned", "turn",
          "direction", "phase"}
-_PLAYER_KEYS = {"name", "hand", "face_up", "face_down"}
+_PLAYER_KEYS = {"name", "hand", "face_up", "face_down", "lost"}
 
 
 def read_table_text(text: str, where: str = "table") -> dict[str, Any]:
@@ -226,7 +229,12 @@ def table_from_dict(
         hand = tuple(sorted(_hand(rp.get("hand", []), f"{at}.hand")))
         face_down = _zone(rp.get("face_down", []), f"{at}.face_down")
         face_up = _face_up(rp.get("face_up", []), f"{at}.face_up")
-        players.append(Player(name, hand, face_up, face_down))
+        lost = rp.get("lost", False)
+        if not isinstance(lost, bool):
+            raise TableError(f"{at}.lost: {excerpt(lost)} is not true or false")
+        if lost and (hand or face_up or face_down):
+            raise TableError(f"{at}.lost: a player who has lost the game holds no cards")
+        players.append(Player(name, hand, face_up, face_down, lost))
 
     seat_of = {n: k for k, n in enumerate(names)}
     pile = _pile(data.get("pile", []), f"{where}: pile", seat_of)
@@ -263,6 +271,8 @@ def table_from_dict(
         raise TableError(f"{where}: turn: {turn!r} is not a player (players: {', '.join(names)})")
     seat = seat_of[str(turn)]
     table = replace(table, turn=seat)
+    if table.players[seat].lost:
+        raise TableError(f"{where}: turn: {turn!r} has lost the game, so cannot move")
     if table.players[seat].out:
         raise TableError(f"{where}: turn: {turn!r} has no cards left, so is out and cannot move")
 

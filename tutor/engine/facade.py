@@ -124,11 +124,21 @@ def game_over(table: Table, v: Variant) -> bool:
 
 
 def loser(table: Table, v: Variant) -> str | None:
-    """The shithead (last with cards) once a loser-finding game is over."""
-    if v.goal != "loser" or not game_over(table, v):
+    """The shithead once a loser-finding game is over: the last with cards, or the player who lost
+    at once (Nortenos' special 3 as the last down card)."""
+    if v.goal != "loser":
         return None
-    left = [p.name for p in table.players if not p.out]
-    return left[0] if left else None
+    s = _position(table, v).decided()
+    return table.players[s].name if s >= 0 else None
+
+
+def winner(table: Table, v: Variant) -> str | None:
+    """The winner once a winner-finding game is over: the first out who did not lose, or the last
+    left in when every other player has lost at once."""
+    if v.goal != "winner":
+        return None
+    s = _position(table, v).decided()
+    return table.players[s].name if s >= 0 else None
 
 
 def zone_of(p: Player) -> Zone:
@@ -161,10 +171,12 @@ def first_player(table: Table, v: Variant) -> int:
 # -- the questions ---------------------------------------------------------
 
 
-def legal_moves(table: Table, v: Variant | str) -> list[Move]:
-    """Every legal move for the player to move, plays first."""
+def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) -> list[Move]:
+    """Every legal move for the player to move, plays first; with ``out_of_turn``, then the moves
+    the other players may make now without their turn (``slide 3C by B``), in order of play."""
     v = load_variant(v)
-    return _position(table, v).moves()
+    pos = _position(table, v)
+    return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
 def judge(table: Table, v: Variant | str, move: Move | str) -> tuple[Reason, tuple[str, ...]]:
@@ -226,6 +238,11 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     after = pos.copy()
     events = after.push(move)
     nxt = None if after.over() else after.names[after.turn]
+    last = pos.last_down(move) if move.kind == FLIP else None
+    if last is not None:  # the last face-down card decided the game for its player
+        clause, more = effects(pos, move, events, after.causes)
+        return Verdict(move, code, clause[0].upper() + clause[1:] + ".", tuple(dict.fromkeys(frags + last[2] + more)),
+                       tuple(events), nxt)
     if move.kind in (FLIP, GAMBLE) and not v.bluff:
         # the rule that let the turned card stay (or not) decided the outcome too
         card = pos.downs[seat][move.index - 1] if move.kind == FLIP else pos.stock[0]

@@ -250,7 +250,7 @@ class Position:
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile", "pile_val",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
-                 "setup", "ready", "opening", "outs", "alive", "causes")
+                 "setup", "ready", "opening", "outs", "alive", "causes", "lost")
 
     v: Variant
     R: Rules
@@ -280,6 +280,7 @@ class Position:
     outs: list[bool]
     alive: int
     causes: list[str]  # the fragment behind each event of the last push
+    lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
 
     # -- building and reading back -------------------------------------------------
 
@@ -310,6 +311,7 @@ class Position:
         pos.outs = [p.out for p in players]
         pos.alive = pos.n - sum(pos.outs)
         pos.causes = []
+        pos.lost = sum(1 << s for s, p in enumerate(players) if p.lost)
         pos._repile()
         return pos
 
@@ -332,6 +334,7 @@ class Position:
         pos.outs = self.outs[:]
         pos.alive = self.alive
         pos.causes = []
+        pos.lost = self.lost
         return pos
 
     def snapshot(self, like: tuple[Table, Position] | None = None) -> Table:
@@ -354,12 +357,14 @@ class Position:
                 pile = table.pile + tuple(Play(c, b, cl) for c, b, cl in self.pile[k:])
             else:
                 pile = tuple(Play(c, b, cl) for c, b, cl in self.pile)
+        if self.lost:  # (rare) who lost at once: a player once lost stays lost, and holds no cards
+            players = tuple(Player(p.name, lost=True) if self.lost >> s & 1 else p for s, p in enumerate(players))
         return Table(players, pile, tuple(self.stock), tuple(self.burned), self.turn, self.direction,
                      self.decks, self.setup, tuple(self.ready), self.opening)
 
     def player(self, seat: int) -> Player:
         return Player(self.names[seat], self.C.decode(self.hands[seat]), tuple(self.ups[seat]),
-                      tuple(self.downs[seat]))
+                      tuple(self.downs[seat]), bool(self.lost >> seat & 1))
 
     def _repile(self) -> None:
         """Recompute what is kept of the pile (after a change other than a play on top)."""
@@ -434,7 +439,25 @@ class Position:
         """Is the game over (never during setup)?"""
         if self.setup:
             return False
+        if self.lost:  # a player lost at once: a loser-finding game has its loser; else the rest play on
+            if not self.R.winner:
+                return True
+            return self.alive < self.n - self.lost.bit_count() or self.alive <= 1
         return self.alive < self.n if self.R.winner else self.alive <= 1
+
+    def decided(self) -> int:
+        """Once the game is over, the seat it was played to find: the winner (goal winner: the first
+        out who did not lose, or the last left in) or the loser (the one who lost at once, or the
+        last with cards); -1 if there is none."""
+        if not self.over():
+            return -1
+        left = [s for s in range(self.n) if not self.outs[s]]
+        if self.R.winner:
+            won = [s for s in range(self.n) if self.outs[s] and not self.lost >> s & 1]
+            return won[0] if won else left[0] if len(left) == 1 else -1
+        if self.lost:
+            return (self.lost & -self.lost).bit_length() - 1
+        return left[0] if left else -1
 
     def top_rank(self) -> int:
         """The effective top rank the next play must answer (EMPTY for an empty pile)."""
@@ -536,8 +559,9 @@ class Position:
         the leader, where the variant's first-player rule says so), else None."""
         if not self.opening or self.R.first_player != "lowest-card-leads" or self.R.bluff:
             return None  # (in Bluff the cards go down unseen: only the claim is judged)
-        ranks = [c >> 2 for c in self.hand(self.turn) if c != UNKNOWN and c >> 2 >= 1]  # a 2 never leads
-        return min(ranks) if ranks else None
+        skip = self.v.never_leads  # (Nortenos' special 3s and 4s: the lowest ordinary card leads)
+        ranks = [c >> 2 for c in self.hand(self.turn) if c != UNKNOWN and c >> 2 >= 1 and c >> 2 not in skip]
+        return min(ranks) if ranks else None  # (a 2 never leads)
 
     def opening_leader(self) -> int | None:
         """At the opening, the seat the lowest-card rule makes the leader, when every hand is known
@@ -554,7 +578,10 @@ class Position:
         if rule == "left-of-dealer":
             return 0
         hands = [self.hand(s) for s in range(self.n)]
+        skip = self.v.never_leads if rule == "lowest-card-leads" else frozenset()
         for rank in range(1, 13):  # 3 up to ace; a 2 never decides
+            if rank in skip:
+                continue
             if rule == "first-three-face-up":
                 width = max((len(u) for u in self.ups), default=0)
                 for pos in range(width):
@@ -578,6 +605,8 @@ class Position:
         kind = move.kind
         if self.setup:
             return self._judge_setup(seat, move, ctx)
+        if kind == SLIDE and move.target and move.target != self.names[seat]:
+            return self._judge_slide_by(move, ctx)
         if kind in (SWAP, READY, PLACE):
             return Reason.NOT_SETUP, ("core",), ctx
         if self.opening:
@@ -634,6 +663,24 @@ class Position:
                 return Reason.NO_SLIDE, ((sfid,) if sfid else ("core",)), ctx
             return Reason.SLIDE_OK, (sfid,), ctx
         return self._judge_pickup(seat, zone, forced, move, ctx)
+
+    def _judge_slide_by(self, move: Move, ctx: Ctx) -> Judged:
+        """A slide out of turn ('slide 3C by B'): any player still in the game may slide a card of the
+        sliding rank from their hand under the pile while there is one, whoever's turn it is."""
+        v = self.v
+        sfid = v.setting_origin("slide")
+        frags = (sfid,) if sfid else ("core",)
+        card = ctx["card"] = move.cards[0]
+        names = self.names
+        by = names.index(move.target) if move.target in names else -1
+        ctx["by"] = by
+        why = ("who" if by < 0 else "variant" if v.slide < 0 or self.R.bluff else "rank" if card >> 2 != v.slide
+               else "out" if self.outs[by] else "held" if not self.holds(by, card) else "pile" if not self.pile
+               else "")
+        if why:
+            ctx["why"] = why
+            return Reason.NO_SLIDE, frags, ctx
+        return Reason.SLIDE_OK, frags, ctx
 
     def _judge_setup(self, seat: int, move: Move, ctx: Ctx) -> Judged:
         R = self.R
@@ -1050,6 +1097,34 @@ class Position:
                 moves.append(Move(PICKUP))
         return moves
 
+    def out_of_turn(self) -> list[Move]:
+        """The moves the other players may make now, out of turn, each naming its player: slides
+        (threes-slide), seat by seat in the order of play from the player to move. Not in
+        :meth:`moves`, which is the mover's own list (the runner's and the bots')."""
+        v = self.v
+        if v.slide < 0 or self.R.bluff or self.setup or not self.pile or self.over():
+            return []
+        out = []
+        for k in range(1, self.n):
+            seat = (self.turn + k * self.direction) % self.n
+            if not self.outs[seat]:
+                out += [Move(SLIDE, (c,), target=self.names[seat]) for c in sorted(set(self.hand(seat)))
+                        if c >= 0 and c >> 2 == v.slide]
+        return out
+
+    def last_down(self, move: Move) -> tuple[int, str, tuple[str, ...]] | None:
+        """A flip of the mover's last face-down card, where that card's rank decides the game at once
+        (Nortenos' special threes and fours): (rank, "lose" or "win", the fragments); else None.
+        None too while the card is unseen."""
+        rules = self.v.last_down
+        if not rules or move.kind != FLIP:
+            return None
+        downs = self.downs[self.turn]
+        if len(downs) != 1 or move.index != 1 or downs[0] == UNKNOWN:
+            return None
+        rule = rules.get(downs[0] >> 2)
+        return None if rule is None else (downs[0] >> 2, rule[0], rule[1])
+
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
         R = self.R
         top, count, run = self._bluff_state()
@@ -1210,6 +1285,11 @@ class Position:
                 if card == UNKNOWN:
                     raise TutorError(f"{self.names[seat]}'s face-down card {move.index} is unseen; name it to play it out")
                 del self.downs[seat][i]
+                rule = self.v.last_down.get(card >> 2) if not self.downs[seat] else None
+                if rule is not None:
+                    self._push_last_down(seat, card, rule, events)
+                    self.opening = False
+                    return events
             else:
                 card = self.stock[0]
                 if card == UNKNOWN:
@@ -1220,7 +1300,10 @@ class Position:
             else:
                 self._pickup(seat, (card,), events)
         elif kind == SLIDE:
-            self._push_slide(seat, move.cards[0], events)
+            if move.target and move.target != self.names[seat]:  # out of turn: the turn stays
+                self._push_slide(self.names.index(move.target), move.cards[0], events, keep_turn=True)
+            else:
+                self._push_slide(seat, move.cards[0], events)
             return events
         elif kind == PLACE:
             card = move.cards[0]
@@ -1425,7 +1508,7 @@ class Position:
         else:
             self.turn = self._next_seat(seat, self.direction)
 
-    def _push_slide(self, seat: int, card: int, events: list[Event]) -> None:
+    def _push_slide(self, seat: int, card: int, events: list[Event], keep_turn: bool = False) -> None:
         R = self.R
         self._take(seat, card)
         stock = self.stock
@@ -1447,8 +1530,28 @@ class Position:
             if self.over():
                 events.append(GAME_OVER)
                 self.causes.append(R.goal_fid)
-            else:
+            elif not keep_turn:
                 self.turn = self._next_seat(seat, self.direction)
+
+    def _push_last_down(self, seat: int, card: int, rule: tuple[str, tuple[str, ...]], events: list[Event]) -> None:
+        """The seat's last face-down card decides the game for them at once (taken from the face-down
+        cards already): "lose", or "win" (played if it goes, else laid aside; either way they are out)."""
+        outcome, fids = rule
+        if outcome == "win" and self._matrix()[self.top_rank()][card >> 2][0]:
+            self._lay(seat, (card,), events)
+            return
+        self.burned.append(card)  # laid aside, out of play
+        if outcome == "lose":
+            self.lost |= 1 << seat
+        self._mark(seat)
+        if outcome == "win":
+            events.append(OUT)
+            self.causes.append(fids[0])
+        if self.over():
+            events.append(GAME_OVER)
+            self.causes.append(fids[0] if outcome == "lose" else self.R.goal_fid)
+        if outcome == "lose" or not self.over():  # (a table never rests on a player who has lost)
+            self.turn = self._next_seat(seat, self.direction)
 
     def _push_ready(self, seat: int) -> None:
         ready = self.ready or [False] * self.n

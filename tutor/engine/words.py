@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tutor.core.cards import EMPTY, JOKER_RANK, RANK_NAMES, card_pretty, card_str, rank_plural
+from tutor.core.cards import EMPTY, JOKER_RANK, RANK_NAMES, UNKNOWN, card_pretty, card_str, rank_plural
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
 from tutor.core.reasons import Event, Reason, Top, Zone
 
@@ -142,6 +142,8 @@ def move_words(move: Move, *, hidden: bool = False) -> str:
     if kind == GAMBLE:
         return "try the top card of the stock"
     if kind == SLIDE:
+        if move.target:
+            return f"{move.target} slides {card_pretty(move.cards[0])} under the pile, out of turn"
         return f"slide {card_pretty(move.cards[0])} under the pile"
     if kind == CALL:
         return "call the last claim a bluff"
@@ -152,10 +154,32 @@ def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[s
     """What a legal move sets off, in words, with the fragments behind it (``causes``: the
     fragment behind each event, as :meth:`Position.push` gives them)."""
     v = pos.v
-    who = pos.names[pos.turn]
+    who = move.target if move.kind == SLIDE and move.target else pos.names[pos.turn]
     bits: list[str] = []
     frags: list[str] = []
     cause = dict(zip(events, causes, strict=False))
+    last = pos.last_down(move) if move.kind == FLIP else None
+    if last is not None:  # the last face-down card decided the game for its player at once
+        rank, outcome, fids = last
+        you = who == YOU
+        if outcome == "lose":
+            then = "lose" if you else "loses"
+            then += " the game at once"
+        elif v.goal == "winner":
+            then = ("win" if you else "wins") + " the game at once"
+        else:
+            then = ("are" if you else "is") + " out at once, safe from losing"
+        bits.append(f"{does(who, 'turns')} {a(rank)} as the last down card and {then}")
+        frags += fids
+        if BURN in events:
+            bits.append("four of a kind together on top burn the pile" if not v.burn[rank] else f"{the(rank)} burns the pile")
+            frags.append(cause[BURN])
+        if GAME_OVER in events:
+            bits.append("the game is over")
+        elif outcome == "lose":
+            bits.append("the others play on")
+        text = ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1]
+        return text, tuple(f for f in frags if f)
     if move.kind == PLAY:
         rank = move.cards[-1] >> 2  # the card on top once laid (a run lies highest on top)
     elif move.kind == FLIP and PICKED_UP not in events:
@@ -301,6 +325,11 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
         if ctx.get("voluntary"):
             return f"{who} may take the pile instead of playing, whether or not a card would go."
         return f"{who} has no card that can go on the pile, so takes it."
+    if code is Reason.FLIP_OK and v.last_down and len(pos.downs[pos.turn]) == 1:
+        ends = listing([f"{a(r)} {'loses' if outcome == 'lose' else 'wins'} the game at once"
+                        for r, (outcome, _) in sorted(v.last_down.items())])
+        return (f"{who} turns over the last face-down card: {ends}; any other card stays if it can go on "
+                "the pile, otherwise it is taken up with the pile.")
     if code is Reason.FLIP_OK:
         return (f"{who} plays blind: face-down card {move.index} is turned over; it stays if it "
                 "can go on the pile, otherwise it is taken up with the pile.")
@@ -312,15 +341,17 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
     if code is Reason.NOT_LEADER:
         leader = ctx.get("leader")
         if isinstance(leader, int):
-            low = min(c >> 2 for c in pos.hand(leader) if c >> 2 >= 1)
+            low = min(c >> 2 for c in pos.hand(leader) if c >> 2 >= 1 and c >> 2 not in v.never_leads)
             name = pos.names[leader]
+            skipped = listing(["2s"] + [plural(r) for r in sorted(v.never_leads)])
             return (f"It is {name}'s lead, not {who}'s: {name} is the first player holding "
-                    f"{a(low)}, the lowest card in anyone's hand (2s do not count).")
+                    f"{a(low)}, the lowest card in anyone's hand ({skipped} do not count).")
         return f"It is not {who}'s lead."
     if code is Reason.OPENING:
         lead = ctx.get("rank")
         named = rank_plural(lead) if isinstance(lead, int) else "lowest cards"
-        return (f"The first play of the game is the lowest card in the leader's hand: {who} leads with "
+        skipped = f" ({listing(['2s'] + [plural(r) for r in sorted(v.never_leads)])} do not count)" if v.never_leads else ""
+        return (f"The first play of the game is the lowest card in the leader's hand{skipped}: {who} leads with "
                 f"{a(lead) if isinstance(lead, int) else 'it'} (one or more {named}, nothing else).")
     if code is Reason.SETUP_ONLY:
         if v.setup == "choose":
@@ -337,7 +368,29 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
         return f"{who} has finished arranging the face-up cards."
     if code is Reason.GAME_OVER:
         return "The game is over: no more moves."
+    if move.kind == SLIDE and move.target and isinstance(ctx.get("by"), int):
+        return _slide_by(pos, move, code, ctx, who)
     return _more_sentences(v, code, ctx, who)
+
+
+def _slide_by(pos: Position, move: Move, code: Reason, ctx: dict[str, object], mover: str) -> str:
+    """A slide out of turn ('slide 3C by B'), legal or not."""
+    v = pos.v
+    by = move.target
+    named = card_str(move.cards[0])
+    if code is Reason.SLIDE_OK:
+        return (f"{by} may slide {named} under the pile even though it is {mover}'s turn; "
+                f"it does not count as a turn, and the turn stays with {mover}.")
+    seat = ctx.get("by")
+    unseen = isinstance(seat, int) and seat >= 0 and pos.holds(seat, UNKNOWN) > 0
+    lost = isinstance(seat, int) and seat >= 0 and bool(pos.lost >> seat & 1)
+    return {"who": f"No player at this table is called that (the players: {listing(list(pos.names))}).",
+            "variant": "This variant has no sliding cards under the pile.",
+            "rank": f"Only {rank_plural(v.slide) if v.slide >= 0 else 'some cards'} slide under the pile.",
+            "out": f"{by} has {'lost the game' if lost else 'no cards left and is out'}, so has nothing to slide.",
+            "held": (f"The table does not show {named} in {by}'s hand (write the hand's cards to slide one)."
+                     if unseen else f"{by} has no {named} in hand."),
+            "pile": "There is no pile to slide a card under."}.get(str(ctx.get("why")), "No slide here.")
 
 
 def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) -> str:

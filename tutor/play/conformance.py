@@ -4,7 +4,9 @@ After each move: no card was created or lost; every move ``legal_moves`` lists i
 by the judge that ``check`` uses; random other moves are legal exactly when listed; the
 player to move has cards; ``check`` and ``apply`` agree on the chosen move's events and
 next player; the table reads back from its table file as it was. Each game ends or is
-declared stalled.
+declared stalled. Where other players may move out of turn (a 3 slid by anyone, Nortenos'
+threes-slide), every such move listed checks legal, unlisted ones check illegal, and one of
+them, applied beside the game, keeps the cards and the turn (the games themselves ignore them).
 """
 
 from __future__ import annotations
@@ -119,6 +121,43 @@ class _GameCheck:
             again, _ = apply_unchecked(before, v, move)
             if again != after:
                 problems.append(f"{where}: apply is not deterministic")
+        if v.slide >= 0:
+            self._out_of_turn(before, where)
+
+    def _out_of_turn(self, before: Table, where: str) -> None:
+        """Slides out of turn: listed ones check legal, others not; one applied keeps cards and turn."""
+        v, problems = self.v, self.report.problems
+        listed = [m for m in legal_moves(before, v, out_of_turn=True) if m.kind == SLIDE and m.target]
+        listed_set = set(listed)
+        mover = before.player.name
+        tries = []
+        for p in before.players:
+            if p.name != mover:
+                tries += [Move(SLIDE, (c,), target=p.name) for c in set(p.hand + before.player.hand) if c >= 0]
+        for m in listed + tries:
+            if is_legal(before, v, m) != (m in listed_set):
+                problems.append(f"{where}: out of turn, {m} checks {is_legal(before, v, m)} but listing says "
+                                f"{m in listed_set}")
+        if not listed:
+            return
+        m = listed[self.rng.randrange(len(listed))]
+        after, events = apply_unchecked(before, v, m)
+        at = f"{where}, then out of turn {m}"
+        if Counter(after.all_cards()) != self.start:
+            problems.append(f"{at}: cards created or lost")
+        over = game_over(after, v)
+        if not over and after.turn != before.turn:
+            problems.append(f"{at}: the turn moved from {mover} to {after.player.name}")
+        if after.pile[0].cards != m.cards:
+            problems.append(f"{at}: the slid card is not at the bottom of the pile")
+        verdict = check(before, v, m)
+        if list(verdict.events) != list(map(str, events)):
+            problems.append(f"{at}: check says {verdict.events}, apply did {events}")
+        if verdict.next_player != (None if over else after.player.name):
+            problems.append(f"{at}: check says next {verdict.next_player}, apply gives the turn otherwise")
+        if not over and table_from_dict(after.to_dict(), decks=after.decks,
+                                        jokers_per_deck=v.jokers).to_dict() != after.to_dict():
+            problems.append(f"{at}: the table does not read back from its file as it was")
 
 
 def run(

@@ -488,11 +488,11 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         result.flips = sum(1 for _, m, _ in moves_rec if m.kind == FLIP)
     result.final = pos.snapshot() if record or on_move is not None else None
     if not result.stalled and not result.cut:
+        decided = pos.decided()  # the loser or the winner (a player may have lost at once: Nortenos' last 3)
         if v.goal == "loser":
-            left = [names[s] for s in range(pos.n) if not pos.outs[s]]
-            result.loser = left[0] if left else None
+            result.loser = names[decided] if decided >= 0 else None
         else:
-            result.winner = result.out_order[0] if result.out_order else None
+            result.winner = names[decided] if decided >= 0 else None
     return result
 
 

@@ -326,6 +326,26 @@ def _slide(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("slide", _rank(p, fid), fid)
 
 
+@power("last-down", "rank outcome", "needs",
+       "a last face-down card of this rank decides the game for its player at once (lose or win); with "
+       "needs, only while that fragment is in the variant too")
+def _last_down(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    rank = _rank(p, fid)
+    outcome = _choice(p, "outcome", fid, ("lose", "win"))
+    needs = p.get("needs", [])
+    needs = [needs] if isinstance(needs, str) else needs
+    if not isinstance(needs, list) or not all(isinstance(n, str) for n in needs):
+        raise VariantError(f"{fid}: needs: {excerpt(needs)} is not a fragment id or a list of them")
+    rules = dict(r.get("last_down", {}))
+    rules[rank] = (outcome, fid, tuple(needs))
+    r.set("last_down", rules, fid)
+
+
+@power("never-leads", "rank", "", "where the lowest card leads, this rank is not counted (it is no ordinary card)")
+def _never_leads(r: Rules, p: Mapping[str, Any], fid: str) -> None:
+    r.set("never_leads", frozenset(r.get("never_leads", frozenset())) | {_rank(p, fid)}, fid)
+
+
 @power("face-up-to-hand", "", "", "once hand and stock are gone, the face-up group is taken into the hand")
 def _face_up_to_hand(r: Rules, p: Mapping[str, Any], fid: str) -> None:
     r.set("face_up_to_hand", True, fid)

@@ -154,7 +154,10 @@ class Variant:
     swaps: Mapping[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (rank, count) -> (with, fid)
     gamble: bool = False
     slide: int = -1
+    # rank -> (outcome "lose" | "win", the fragments behind it): a last face-down card that decides the game
+    last_down: Mapping[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     face_up_to_hand: bool = False
+    never_leads: frozenset[int] = frozenset()  # lowest-card-leads: ranks that do not count (besides 2s)
     bluff: bool = False
     extras: bool = False  # any rule beyond the plain table (checked once on the hot path)
     warnings: tuple[str, ...] = field(default=())
@@ -613,6 +616,11 @@ def compile_variant(
         "swaps": g("swaps", {}), "gamble": g("gamble", False), "slide": g("slide", -1),
         "face_up_to_hand": g("face_up_to_hand", False), "bluff": g("bluff", False),
     }
+    ids = {f.id for f in frags}
+    # a last-down rule holds only while every fragment it needs is in the variant too (Nortenos:
+    # threes and fours are special only with both threes-slide and fours-reset)
+    last_down = {rank: (outcome, (fid, *needs)) for rank, (outcome, fid, needs) in g("last_down", {}).items()
+                 if set(needs) <= ids}
     any_extra = (extras["reversal"] >= 0 or extras["force"] >= 0 or bool(extras["runs"]) or bool(extras["swaps"])
                  or bool(extras["gamble"]) or extras["slide"] >= 0 or bool(extras["face_up_to_hand"])
                  or g("setup", "swap") == "stack" or bool(extras["bluff"])
@@ -639,7 +647,8 @@ def compile_variant(
         reversal=extras["reversal"], force=extras["force"], force_once=g("force_once", True),
         deflect=g("deflect", None), runs=extras["runs"],
         swaps={k: tuple(val) for k, val in dict(extras["swaps"]).items()},
-        gamble=bool(extras["gamble"]), slide=extras["slide"], face_up_to_hand=bool(extras["face_up_to_hand"]),
+        gamble=bool(extras["gamble"]), slide=extras["slide"], last_down=last_down,
+        never_leads=frozenset(g("never_leads", frozenset())), face_up_to_hand=bool(extras["face_up_to_hand"]),
         bluff=bool(extras["bluff"]),
         extras=any_extra,
         warnings=tuple(warnings),

@@ -22,7 +22,7 @@ from tutor.advisor.api import answer
 from tutor.advisor.ismcts import Progress
 from tutor.core.moves import Move
 from tutor.core.table import Table
-from tutor.engine import apply_unchecked, check, game_over, legal_moves
+from tutor.engine import apply_unchecked, check, game_over, legal_moves, loser, winner
 from tutor.play.game import Bot, Circle, GreedyBot, RandomBot, deal, setup_move
 from tutor.rules.variant import Variant, load_variant
 
@@ -207,10 +207,14 @@ def result(g: Game) -> tuple[str, str]:
         return "stalled", (f"The game went round in a circle after {g.circle.turns} moves (the same position "
                            "after a pickup came round three times, or the game ran past its move limit), so it "
                            "ends without a result.")
-    left = [p.name for p in t.players if not p.out]
     if g.v.goal == "winner":
-        first = next((p.name for p in t.players if p.out), None)
-        return ("won", "You won!") if first == NAMES[ME] else ("lost", f"{first} went out first and wins.")
-    if left == [NAMES[ME]]:
+        first = winner(t, g.v)
+        if first == NAMES[ME]:
+            return "won", "You won!"
+        if t.players[ME].lost:
+            return "lost", "Your last face-down card lost you the game at once."
+        return "lost", f"{first} went out first and wins."
+    shithead = loser(t, g.v)
+    if shithead == NAMES[ME]:
         return "lost", "You are the shithead."
-    return "safe", f"You are not the shithead: {left[0] if left else 'nobody'} is."
+    return "safe", f"You are not the shithead: {shithead or 'nobody'} is."

@@ -62,7 +62,9 @@ def table_html(table: Table, *, seat: int | None = None) -> str:
         marks = []
         if s == table.turn:
             marks.append("▶ to move")
-        if table.players[s].out:
+        if table.players[s].lost:
+            marks.append("lost the game")
+        elif table.players[s].out:
             marks.append("out")
         if seat == s:
             marks.append("you")
