@@ -40,7 +40,8 @@ from tutor.advisor.determinize import Determinizer
 from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards, looped
 from tutor.advisor.view import PlayerView
 from tutor.core.moves import FLIP, Move
-from tutor.engine import apply_unchecked, game_over, legal_moves
+from tutor.engine import apply_unchecked, game_over, legal_moves, position_of
+from tutor.play.game import greedy_move
 from tutor.rules.variant import Variant
 
 MoveKey = tuple[object, ...]
@@ -241,8 +242,19 @@ class ISMCTS:
                     fresh.append(k)
                 else:
                     ch.avail += 1
+            again = node is not self.root and node.seat == state.turn  # the rest of a play-again turn
+            if fresh and again and children and len(children) >= 1 + math.isqrt(node.visits):
+                # widen slowly: the turn's continuation is the best one found so far, not a random try
+                known = {k: m for k, m in by_key.items() if k in children}
+                if known:
+                    by_key, fresh = known, []
             if fresh:  # add one child, then roll out from it
-                k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                if node is not self.root and not children and len(fresh) > 1:
+                    # the first child below a move is the rollout policy's own choice (then the others, at
+                    # random): a move's first simulations follow its likely continuation, not a random one
+                    k = move_key(greedy_move(position_of(state, v), [by_key[f] for f in fresh]), blind)
+                else:
+                    k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
                 child = Node(k, state.turn)
                 child.avail = 1
                 children[k] = child
