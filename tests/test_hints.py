@@ -430,3 +430,163 @@ def _position(name: str) -> Table:
     raw = load_table_file(Path(__file__).resolve().parent.parent / "benchmarks" / "positions" / f"{name}.yaml")
     v = load_variant(str(raw.pop("variant")))
     return table_from_dict(raw, where=name, decks=v.decks_for(len(raw["players"])), jokers_per_deck=v.jokers)
+
+
+# -- the lead's review of issue 15: chains, suits, principles, frequencies, known fours, Lancaster --
+
+
+def test_a_burn_chain_is_one_plan_and_every_step_of_it_is_what_the_engine_does() -> None:
+    from tutor.core.moves import Move
+    from tutor.engine import BURN, apply_unchecked
+
+    t = _position("p12")  # two 7s on top; A holds 7C 7D, four 9s and the 4C
+    h = hint(t, "pagat", iterations=800, seed=0)
+    assert str(h.best) == "play 7C 7D"
+    why = h.moves[0].why
+    assert "completes four 7s on the pile, which burns it (6 cards), and you play again" in why.lower()
+    assert "then lead four 9s, which burn the pile again, then lead a 4" in why
+    v = load_variant("pagat")
+    after, ev = apply_unchecked(t, v, Move.parse("play 7C 7D"))
+    assert BURN in ev and after.turn == 0
+    after, ev = apply_unchecked(after, v, Move.parse("play 9C 9D 9H 9S"))
+    assert BURN in ev and after.turn == 0
+    after, ev = apply_unchecked(after, v, Move.parse("play 4C"))
+    assert BURN not in ev and after.turn == 1  # the 4 ends the turn
+
+
+def test_the_search_follows_a_play_again_turn_with_the_policy_first() -> None:
+    from tutor.advisor.api import prepare
+
+    t = _position("p12")
+    s = prepare(t, "pagat", seed=0)
+    s.run(iterations=60)
+    from tutor.advisor.ismcts import move_key
+    from tutor.core.moves import Move
+    from tutor.engine import apply_unchecked, position_of
+    from tutor.play.game import greedy_move
+
+    v = load_variant("pagat")
+    burn = s.root.children[("play", (5, 5))]
+    # after the burn A plays again: the first continuation tried is the rollout policy's (greedy:
+    # the lowest card, the 4), not a random one, and the turn widens slowly
+    after, _ = apply_unchecked(t, v, Move.parse("play 7C 7D"))
+    policy = move_key(greedy_move(position_of(after, v), legal_moves(after, v)))
+    assert policy == ("play", (2,))
+    assert list(burn.children)[0] == policy
+    assert 1 < len(burn.children) <= 1 + int(burn.visits ** 0.5) < len(legal_moves(after, v))
+
+
+def test_moves_that_differ_only_by_suit_are_one_choice_in_words_and_tables() -> None:
+    from tutor.advisor.ismcts import move_key
+    from tutor.core.moves import Move
+
+    t = _position("p13")  # A holds 10C and 10H on a 9-card pile; no rule looks at suits
+    assert move_key(Move.parse("play 10C")) == move_key(Move.parse("play 10H"))
+    h = hint(t, "pagat", iterations=400, seed=0)
+    assert h.steps[1].startswith("Play a 10 (any of 10C, 10H): the 10 burns the 9-card pile")
+    rows = h.text().split("\n\nmove", 1)[1].splitlines()
+    assert any(r.startswith("play a 10 (any of 10C, 10H)") for r in rows)
+    assert not any(re.match(r"play 10[CH] {2,}", r) for r in rows)  # no row for one suit alone
+    assert "(or play 10H: the same choice)" not in h.text()
+    assert "| `play a 10 (any of 10C, 10H)` |" in h.markdown()
+    assert h.to_json()["best"] == "play 10C"  # the JSON keeps one concrete move, with its equivalents
+    three = hint(_position("l08"), "lancaster", iterations=300, seed=0).advice_for("play KC KD KH")
+    assert three is not None and three.label == "play three kings (any three of KC, KD, KH, KS)"
+
+
+def _advice(move: str, score: float, sims: int, std: float, rank: int, **kw: object):  # type: ignore[no-untyped-def]
+    from tutor.advisor.api import MoveAdvice
+    from tutor.advisor.explain import Facts
+    from tutor.core.moves import Move
+
+    m = Move.parse(move)
+    f = Facts(m, (), rank, len(m.cards), 1, (), "", **kw)  # type: ignore[arg-type]
+    return MoveAdvice(m, (), score, score - 0.05, score + 0.05, sims, std, "", f)
+
+
+def test_a_principle_never_overrides_a_move_the_search_clearly_prefers() -> None:
+    from tutor.advisor.api import _compare
+
+    v = load_variant("pagat")
+    pickup = _advice("pickup", 0.74, 1500, 0.3, -1)
+    plain = _advice("play 5C", 0.70, 300, 0.45, 3)  # within its error of the pickup, but the search left it early
+    ranked, verdict, close, principle = _compare(v, [pickup, plain])
+    assert ranked[0] is pickup and not close and not principle
+    assert verdict.startswith("pickup is better than the runner-up, play 5C, by 4 points")
+    # the same numbers from as many simulations: the search really could not separate them
+    even = _advice("play 5C", 0.73, 1400, 0.45, 3)
+    ranked, verdict, close, principle = _compare(v, [pickup, even])
+    assert close and principle and ranked[0] is even
+
+
+def test_a_principle_names_only_what_is_true() -> None:
+    from tutor.advisor.explain import PRINCIPLE, PRINCIPLE_BURN, PRINCIPLE_FEWER, PRINCIPLE_PLAIN, principled
+
+    v = load_variant("pagat")
+    no_special = [_advice("play 5C", 0.7, 500, 0.4, 3).facts, _advice("play 9D", 0.7, 500, 0.4, 7).facts]
+    pick, words = principled(v, no_special)
+    assert pick is no_special[0] and words == PRINCIPLE_PLAIN and "burn" not in words
+    keeps = [_advice("play 5C", 0.7, 500, 0.4, 3, kept_at=1).facts, no_special[1]]
+    assert principled(v, keeps) == (keeps[0], PRINCIPLE)
+    # two 6s would let B complete four 6s: one 6 is the principle's choice
+    both = _advice("play 6H 6S", 0.7, 500, 0.4, 4, gives_burn="B").facts
+    one = _advice("play 6H", 0.7, 500, 0.4, 4).facts
+    assert principled(v, [both, one]) == (one, PRINCIPLE_BURN)
+    tens = [_advice("play 10C 10H", 0.7, 500, 0.4, 8).facts, _advice("play 10C", 0.7, 500, 0.4, 8).facts]
+    assert principled(v, tens) == (tens[1], PRINCIPLE_FEWER)
+
+
+def test_guesses_from_the_search_are_frequencies_that_match_its_tree() -> None:
+    from tutor.advisor.api import answer, prepare, principal_line
+    from tutor.core.moves import PICKUP
+
+    for name, variant in (("p02", "pagat"), ("p07", "pagat"), ("l09", "lancaster"), ("p11", "pagat")):
+        s = prepare(_position(name), variant, seed=0)
+        s.run(iterations=600)
+        h = answer(s, 0)
+        text = _hint_text(h)
+        assert not re.search(r"\b(has|have) to take\b|\bwill have to\b|\bmost often has\b", text), (name, text)
+        for st in s.stats():
+            adv = h.advice_for(st.moves[0])
+            assert adv is not None
+            m = re.search(r"in about ([1-9]) of 10 of the deals the search tried, (\w+) picks up the pile next", adv.why)
+            if m:
+                key, seat, visits, parent = principal_line(s, st.key)[0]
+                assert key[0] == PICKUP and h.names[seat] == m.group(2)
+                assert int(m.group(1)) == min(9, max(1, round(10 * visits / parent)))
+
+
+def test_a_next_player_known_to_hold_the_rest_of_a_four_is_named_and_weighed() -> None:
+    t = _position("p14")  # B picked up 6C 6D in view of A; A holds 6H 6S and KD on a 5
+    assert {parse_card("6C"), parse_card("6D")} <= set(t.players[1].hand)
+    h = hint(t, "pagat", iterations=1000, seed=0)
+    both = h.advice_for("play 6H 6S")
+    assert both is not None
+    assert ("two 6s lie on top and B holds two more (6♣ and 6♦, seen going in): B can complete four 6s and burn "
+            "the pile") in both.why
+    assert both.facts.gives_burn == "B"
+    assert both.facts.idea.startswith("Count the 6s: B is known to hold enough to complete four 6s")
+    one = h.advice_for("play 6H")
+    assert one is not None and not one.facts.gives_burn and "can complete" not in one.why  # one 6 on top: B needs three
+    if h.principle:
+        assert h.best is not None and str(h.best) in ("play 6H", "play 6S")
+
+
+def test_in_lancaster_the_player_who_picks_up_plays_again_and_the_hint_says_so() -> None:
+    from tutor.core.moves import Move
+    from tutor.engine import apply_unchecked
+
+    t = _position("l11")  # B's whole hand (4C 7D) was seen going in; neither goes on a king
+    v = load_variant("lancaster")
+    h = hint(t, "lancaster", iterations=400, seed=0)
+    king = h.advice_for("play KC")
+    assert king is not None
+    assert "so B must take the 4 cards of the pile, and then B plays again (After a pickup, play again)" in king.why
+    assert "A moves next" not in _hint_text(h) and "you move next" not in _hint_text(h)
+    after, _ = apply_unchecked(t, v, Move.parse("play KC"))
+    assert [str(m) for m in legal_moves(after, v)] == ["pickup"]
+    after, _ = apply_unchecked(after, v, Move.parse("pickup"))
+    assert after.turn == 1 and len(after.players[1].hand) == 6  # B, again, with the four cards
+    pagat = _position("p07")  # pagat: the next player starts the new pile, nothing is added
+    ks = hint(pagat, "pagat", iterations=200, seed=1).advice_for("play KS")
+    assert ks is not None and "plays again" not in ks.why

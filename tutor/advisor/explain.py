@@ -340,7 +340,7 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                 idea = "Think about what the next player has to beat."
     four, gives_burn = _four_left(view, v, after, rank, move)
     clauses += four
-    if gives_burn and (not idea or idea.startswith("When ")):
+    if gives_burn:  # the most specific fact there is: say it first
         idea = (f"Count the {plural(rank)}: {gives_burn} is known to hold enough to complete {number(v.four_burns)} "
                 f"{plural(rank)} on this play and burn the pile.")
     if move.give >= 0:
