@@ -565,7 +565,7 @@ def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pil
         if chain and visits >= 10 and share >= 0.4:
             return chain_words(v, chain)
         if visits >= 10 and share >= 0.4:
-            out.append("then you most often " + _my_move(v, line, 0, lead=True))
+            out.append(f"then, {freq(share, parent)}, you " + _my_move(v, line, 0, lead=True))
         return "; ".join(out)
     root = max(1, parent)
     if parent >= 20 and share >= 0.4 and key and key[0] == PICKUP and not said_take:
@@ -618,9 +618,9 @@ def _my_move(v: Variant, line: Sequence[LineStep], i: int, lead: bool = False) -
     key = line[i][0]
     kind = key[0] if key else ""
     if kind == FLIP:
-        return "you turn a face-down card over"
+        return "turn a face-down card over" if lead else "you turn a face-down card over"
     if kind == PICKUP:
-        return "you have to take the pile"
+        return "pick up the pile" if lead else "you pick up the pile"
     ranks = key[1] if len(key) > 1 and isinstance(key[1], tuple) else ()
     if kind != PLAY or not ranks or not isinstance(ranks[0], int):
         return "you move again"
