@@ -590,3 +590,12 @@ def test_in_lancaster_the_player_who_picks_up_plays_again_and_the_hint_says_so()
     pagat = _position("p07")  # pagat: the next player starts the new pile, nothing is added
     ks = hint(pagat, "pagat", iterations=200, seed=1).advice_for("play KS")
     assert ks is not None and "plays again" not in ks.why
+
+
+def test_step_one_names_a_fact_of_the_position_rather_than_a_maxim() -> None:
+    t = _position("p02")  # B's kings on a 2: only 6 of the 32 unseen cards beat a king
+    h = hint(t, "pagat", iterations=300, seed=0)
+    king = h.advice_for("play KC")
+    assert king is not None
+    assert king.facts.idea == "Count what C can answer: only 6 of the 32 unseen cards go on a king."
+    assert _counts_are_true(king.facts.idea, t, "pagat") == 1
