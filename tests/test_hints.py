@@ -454,26 +454,28 @@ def test_a_burn_chain_is_one_plan_and_every_step_of_it_is_what_the_engine_does()
     assert BURN not in ev and after.turn == 1  # the 4 ends the turn
 
 
-def test_the_search_follows_a_play_again_turn_with_the_policy_first() -> None:
-    from tutor.advisor.api import prepare
-
-    t = _position("p12")
-    s = prepare(t, "pagat", seed=0)
-    s.run(iterations=60)
-    from tutor.advisor.ismcts import move_key
+def test_one_all_or_just_enough_of_a_rank_to_burn_are_separate_choices() -> None:
     from tutor.core.moves import Move
-    from tutor.engine import apply_unchecked, position_of
-    from tutor.play.game import greedy_move
+    from tutor.engine import BURN, apply_unchecked
 
-    v = load_variant("pagat")
-    burn = s.root.children[("play", (5, 5))]
-    # after the burn A plays again: the first continuation tried is the rollout policy's (greedy:
-    # the lowest card, the 4), not a random one, and the turn widens slowly
-    after, _ = apply_unchecked(t, v, Move.parse("play 7C 7D"))
-    policy = move_key(greedy_move(position_of(after, v), legal_moves(after, v)))
-    assert policy == ("play", (2,))
-    assert list(burn.children)[0] == policy
-    assert 1 < len(burn.children) <= 1 + int(burn.visits ** 0.5) < len(legal_moves(after, v))
+    # Lancaster, 4 players, two packs: two 7s on top, A holds three 7s
+    v = load_variant("lancaster")
+    t = _table({"players": [{"name": "A", "hand": ["7C", "7C", "7D", "5S"], "face_down": 4},
+                            {"name": "B", "hand": 4, "face_down": 4}, {"name": "C", "hand": 4, "face_down": 4},
+                            {"name": "D", "hand": 4, "face_down": 4}],
+                "pile": [["6C"], ["7S"], ["7H"]], "stock": 0, "turn": "A"}, "lancaster")
+    h = hint(t, "lancaster", iterations=400, seed=0)
+    one, enough, every = (h.advice_for(m) for m in ("play 7C", "play 7C 7D", "play 7C 7C 7D"))
+    assert one is not None and enough is not None and every is not None
+    assert len({id(one), id(enough), id(every)}) == 3  # three choices the search weighs apart
+    assert "completes four 7s on the pile, which burns it (5 cards), and you play again; two are enough: you keep " \
+           "your other 7" in enough.why.lower()
+    assert "makes five 7s on the pile, and four or more burn it (6 cards), and you play again" in every.why.lower()
+    assert "enough" not in every.why
+    assert "you play again" not in one.why
+    assert BURN not in apply_unchecked(t, v, Move.parse("play 7C"))[1]
+    assert BURN in apply_unchecked(t, v, Move.parse("play 7C 7D"))[1]
+    assert BURN in apply_unchecked(t, v, Move.parse("play 7C 7C 7D"))[1]
 
 
 def test_moves_that_differ_only_by_suit_are_one_choice_in_words_and_tables() -> None:

@@ -246,8 +246,22 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                 clauses.append(f"the {word(rank)} goes on the empty pile, burns nothing, and you play again")
             idea = _rule_idea(rank, titles, "it burns the pile")
         else:
-            clauses.append(f"completes {number(v.four_burns)} {plural(rank)} on the pile, which burns it "
-                           f"({pile_k + n} cards), and you play again")
+            run = n
+            for pl in reversed(view.pile):  # the cards of this rank already on top
+                if not pl.cards or any(c >> 2 != rank for c in pl.cards):
+                    break
+                run += len(pl.cards)
+            if run == v.four_burns:
+                clauses.append(f"completes {number(v.four_burns)} {plural(rank)} on the pile, which burns it "
+                               f"({pile_k + n} cards), and you play again")
+            else:
+                clauses.append(f"makes {number(run)} {plural(rank)} on the pile, and {number(v.four_burns)} or more "
+                               f"burn it ({pile_k + n} cards), and you play again")
+            own = me.hand_known if me.hand_size else tuple(c for st in me.face_up for c in st)
+            left = sum(1 for c in own if c >> 2 == rank) - n
+            if left > 0:  # playing just enough to burn, not all of the rank
+                clauses.append(f"{'it is' if n == 1 else number(n) + ' are'} enough: you keep "
+                               f"{'your other ' + word(rank) if left == 1 else number(left) + ' ' + plural(rank)}")
             idea = f"Count the {plural(rank)}: {number(v.four_burns)} of a kind together on the pile burn it."
     elif PLAY_AGAIN in events:
         if resets(v, rank):

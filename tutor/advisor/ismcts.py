@@ -18,13 +18,6 @@ tree or in the rollout, scored as nothing for the observer
 (:func:`~tutor.advisor.rollout.loop_rewards`): a game that goes round in a circle is
 not won, so the search looks for the move that leaves the circle.
 
-The rest of a play-again turn (after a burn, a 2, four of a kind: the same seat moves again
-after a play) is one step of the plan, not a random continuation: its first child is the
-rollout policy's own move, and it widens slowly (at most ``1 + isqrt(visits)`` children), so a
-burn is valued by the best continuation found rather than by an average over random ones.
-(A pickup after which the picker plays again is left alone: that lead is a fresh choice, and
-widening it slowly cost the advisor games in 2-player Lancaster.)
-
 Moves are keyed by what matters to play, not by suit: ``play 7H`` and ``play 7S``
 are one choice when no rule of the variant looks at suits, and all flips of unseen
 face-down cards are one choice. The root keeps every concrete move of each key.
@@ -46,9 +39,8 @@ from dataclasses import dataclass
 from tutor.advisor.determinize import Determinizer
 from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards, looped
 from tutor.advisor.view import PlayerView
-from tutor.core.moves import FLIP, PLAY, Move
-from tutor.engine import apply_unchecked, game_over, legal_moves, position_of
-from tutor.play.game import greedy_move
+from tutor.core.moves import FLIP, Move
+from tutor.engine import apply_unchecked, game_over, legal_moves
 from tutor.rules.variant import Variant
 
 MoveKey = tuple[object, ...]
@@ -249,21 +241,8 @@ class ISMCTS:
                     fresh.append(k)
                 else:
                     ch.avail += 1
-            # the rest of a play-again turn (a burn, a 2...: the same seat moves again after a play; not
-            # a pickup after which the picker plays again, whose new lead is a fresh choice)
-            again = node is not self.root and node.seat == state.turn and node.key[:1] == (PLAY,)
-            if fresh and again and children and len(children) >= 1 + math.isqrt(node.visits):
-                # widen slowly: the turn's continuation is the best one found so far, not a random try
-                known = {k: m for k, m in by_key.items() if k in children}
-                if known:
-                    by_key, fresh = known, []
             if fresh:  # add one child, then roll out from it
-                if again and not children and len(fresh) > 1:
-                    # the turn's first continuation is the rollout policy's own (then the others, at random):
-                    # a burn's first simulations follow its likely continuation, not a random one
-                    k = move_key(greedy_move(position_of(state, v), [by_key[f] for f in fresh]), blind)
-                else:
-                    k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
                 child = Node(k, state.turn)
                 child.avail = 1
                 children[k] = child
