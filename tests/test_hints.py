@@ -601,3 +601,26 @@ def test_step_one_names_a_fact_of_the_position_rather_than_a_maxim() -> None:
     assert king is not None
     assert king.facts.idea == "Count what C can answer: only 6 of the 32 unseen cards go on a king."
     assert _counts_are_true(king.facts.idea, t, "pagat") == 1
+
+
+def test_the_rest_of_a_turn_says_what_each_card_does_on_the_pile_it_meets() -> None:
+    import random as _random
+
+    from tutor.advisor.api import own_chain
+    from tutor.advisor.determinize import Determinizer
+    from tutor.advisor.explain import chain_words
+    from tutor.core.moves import Move
+
+    t = _position("l06")  # A: 2S 9H 9S 10H AC AH AS on a queen; a Lancaster 2 resets and A plays again
+    v = load_variant("lancaster")
+    view = observe(t, 0, None, v)
+    det = Determinizer(view, v).deal(_random.Random(0))
+    line = [(("play", (8,)), 0, 50, 60), (("play", (12, 12, 12)), 0, 40, 50), (("pickup",), 1, 30, 40)]
+    chain = own_chain(view, v, det, Move.parse("play 2S"), line)
+    assert [str(m) for m, _, _ in chain] == ["play 10H", "play AC AH AS"]
+    assert chain[0][2] == 2  # the queen and the 2: the 10 does burn something
+    assert chain_words(v, chain) == ("then play a 10, which burns the 2-card pile and lets you play again, "
+                                     "then lead three aces")
+    empty = [(Move.parse("play 10H"), ("burn", "play_again"), 0), (Move.parse("play 4C"), (), 0)]
+    assert chain_words(v, empty) == ("then lead a 10, which burns nothing on the empty pile but lets you play "
+                                     "again, then lead a 4")

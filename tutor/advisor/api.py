@@ -227,7 +227,7 @@ def own_chain(view: PlayerView, v: Variant, det: Table, move: Move, line: Sequen
     for c in move.cards:
         if c in own:
             own.remove(c)
-    out: list[tuple[Move, tuple[str, ...]]] = []
+    out: list[tuple[Move, tuple[str, ...], int]] = []
     for key, seat, _visits, _parent in line:
         if seat != view.seat or state.turn != view.seat or GAME_OVER in events:
             break
@@ -237,8 +237,9 @@ def own_chain(view: PlayerView, v: Variant, det: Table, move: Move, line: Sequen
         for c in m.cards:
             if c in own:
                 own.remove(c)
+        before = sum(len(p.cards) for p in state.pile)
         state, events = apply_unchecked(state, v, m)
-        out.append((m, tuple(events)))
+        out.append((m, tuple(events), before))
         if state.turn != view.seat:
             break
     return tuple(out)
@@ -268,7 +269,7 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
         if more:
             if f.kept_at >= 0 and "keep the " in more:
                 del clauses[f.kept_at]  # the plan says what the kept card is for
-            spent = {word(m.cards[0] >> 2) for m, _ in chain if m.kind == PLAY and m.cards}
+            spent = {word(m.cards[0] >> 2) for m, _, _ in chain if m.kind == PLAY and m.cards}
             # a card the rest of the turn spends is not kept: the plan says what becomes of it
             clauses = [c for c in clauses if not (c.startswith(("you keep ", "it keeps ")) and any(
                 re.search(rf"\b{re.escape(w)}s?\b", c) for w in spent))]

@@ -528,14 +528,15 @@ def after_pickup_words(v: Variant, who: str) -> str:
     return f", and then {who} {_verb(who, 'plays')} again" + (f" ({rule})" if rule else "")
 
 
-Chain = Sequence[tuple[Move, tuple[str, ...]]]  # the rest of a play-again turn: (move, events) in order
+Chain = Sequence[tuple[Move, tuple[str, ...], int]]  # the rest of a play-again turn: (move, events, cards on
+# the pile before it) in order
 
 
 def chain_words(v: Variant, chain: Chain) -> str:
     """The rest of a play-again turn as one plan: ``'then lead four 9s, which burn the pile again, then
     lead a 4'``. Read from the search's principal line played on the player's own cards."""
     parts = []
-    for m, ev in chain:
+    for m, ev, before in chain:
         if m.kind == FLIP:
             parts.append("turn a face-down card over onto the empty pile")
             break
@@ -546,14 +547,17 @@ def chain_words(v: Variant, chain: Chain) -> str:
         if OUT in ev:
             parts.append(f"lead {what}, your last card{'s' if n > 1 else ''}: you are out")
             break
+        verb = "lead" if not before else "play"
         if BURN in ev and not v.burn[r]:
-            parts.append(f"lead {what}, which burn the pile again")
-        elif BURN in ev:
+            parts.append(f"{verb} {what}, which {'burn' if n > 1 else 'burns'} the pile again")
+        elif BURN in ev and not before:
             parts.append(f"lead {what}, which burns nothing on the empty pile but lets you play again")
+        elif BURN in ev:
+            parts.append(f"play {what}, which burns the {before}-card pile and lets you play again")
         elif PLAY_AGAIN in ev:
-            parts.append(f"lead {what}, which lets you play again")
+            parts.append(f"{verb} {what}, which lets you play again")
         else:
-            parts.append(f"lead {what}")
+            parts.append(f"{verb} {what}")
             break
     return ("then " + ", then ".join(parts)) if parts else ""
 
