@@ -491,7 +491,10 @@ def test_moves_that_differ_only_by_suit_are_one_choice_in_words_and_tables() -> 
     assert not any(re.match(r"play 10[CH] {2,}", r) for r in rows)  # no row for one suit alone
     assert "(or play 10H: the same choice)" not in h.text()
     assert "| `play a 10 (any of 10C, 10H)` |" in h.markdown()
-    assert h.to_json()["best"] == "play 10C"  # the JSON keeps one concrete move, with its equivalents
+    js = h.to_json()
+    assert js["best"] == "play 10C"  # the JSON keeps one concrete move, with its equivalents and the choice
+    first = js["moves"][0]  # type: ignore[index]
+    assert first["equivalent"] == ["play 10H"] and first["choice"] == "play a 10 (any of 10C, 10H)"
     three = hint(_position("l08"), "lancaster", iterations=300, seed=0).advice_for("play KC KD KH")
     assert three is not None and three.label == "play three kings (any three of KC, KD, KH, KS)"
 

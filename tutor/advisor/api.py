@@ -64,6 +64,7 @@ class MoveAdvice:
         }
         if self.equivalent:
             out["equivalent"] = [str(m) for m in self.equivalent]
+            out["choice"] = self.label  # the choice in words, every suit at once
         return out
 
     def covers(self, move: Move) -> bool:
