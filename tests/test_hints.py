@@ -514,7 +514,7 @@ def test_a_principle_never_overrides_a_move_the_search_clearly_prefers() -> None
 
     v = load_variant("pagat")
     pickup = _advice("pickup", 0.74, 1500, 0.3, -1)
-    plain = _advice("play 5C", 0.70, 300, 0.45, 3)  # within its error of the pickup, but the search left it early
+    plain = _advice("play 5C", 0.70, 250, 0.45, 3)  # within its error of the pickup, but the search left it early
     ranked, verdict, close, principle = _compare(v, [pickup, plain])
     assert ranked[0] is pickup and not close and not principle
     assert verdict.startswith("pickup is better than the runner-up, play 5C, by 4 points")

@@ -305,9 +305,9 @@ def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice]
     and the principle that chose among the moves too close to call ('' when none did).
 
     A principle chooses only where its premise holds: the moves are within the search's error of
-    the best *and* the search itself spent about as much on them (at least a third of the best's
+    the best *and* the search itself spent a fair share on them (at least a fifth of the best's
     simulations: a move the search dropped early is one it clearly liked less, however wide its
-    error)."""
+    error; a third cost the advisor 2 of 12 short 2-player Lancaster games, a fifth none)."""
     ranked = list(advice)
     if len(advice) == 1:
         only = advice[0]
@@ -318,7 +318,7 @@ def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice]
     if a.simulations < 2 or b.simulations < 2:
         return ranked, "Too few simulations to compare the moves yet.", True, ""
     se_a = search_error(a.std, a.simulations)
-    enough = max(20, a.simulations // 3)  # a move the search barely tried is not a contender
+    enough = max(20, a.simulations // 5)  # a move the search barely tried is not a contender
     rivals = [x for x in advice[1:] if x.simulations >= enough
               and too_close(a.score, se_a, x.score, search_error(x.std, x.simulations))]
     if not rivals:
