@@ -5,6 +5,8 @@ Each position in ``benchmarks/positions/`` is a table file (the contract's forma
 the player to move in a seeded game: their own hand, every face-up card, the pile, the
 burned cards, the cards seen going into other hands (a partly seen hand,
 ``hand: {seen: [...], unseen: N}``) and counts for everything unseen.
+A few positions (p12, p13, p14, l11: each file's first line says so) are constructed by hand
+for one fault of an earlier hint rather than taken from a game.
 ``benchmarks/positions/expected.yaml`` says, for each, the moves a strong player would
 accept and the fact the explanation must state (as patterns the hint's text must match),
 written from the rules and the game before the hint was run.

@@ -139,7 +139,7 @@ def grade_panel(g: Game, index: int) -> None:
 
 def show_numbers(h: Hint) -> None:
     words = "win" if h.goal == "winner" else "not the shithead"
-    rows = [{"move": str(a.move), f"chance {words}": f"{100 * a.score:.0f}%",
+    rows = [{"move": a.label, f"chance {words}": f"{100 * a.score:.0f}%",
              "95% interval": f"{100 * a.low:.0f}–{100 * a.high:.0f}%", "simulations": a.simulations,
              "why": you(a.why)} for a in h.moves]
     st.dataframe(rows, hide_index=True, width="stretch")
@@ -315,7 +315,7 @@ def moment(g: Game, index: int) -> None:
         card_table(data, key=f"play_moment_table_{index}", glow=glow)
         st.markdown(f"{GRADE_ICONS.get(gr.label, '❔')} You played **{move_words(turn.move)}**: "
                     f"**{gr.label or 'not graded'}**. {you(gr.reason)}")
-        if best is not None and best != turn.move:
+        if best is not None and not h.moves[0].covers(turn.move):  # another suit of the same rank is the same choice
             st.markdown(f"**The advisor's move:** {move_words(best)} (its cards glow on the table).")
         for title, step in zip(("The idea", "The move", "The numbers"), h.steps, strict=False):
             st.markdown(f"**{title}.** {you(step)}")

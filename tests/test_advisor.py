@@ -562,3 +562,22 @@ def test_the_search_scores_a_pickup_back_into_a_known_position_as_lost_and_says_
     assert before.score > 0 and looped.score == 0.0
     assert "goes round in a circle" in looped.why and "circle" not in before.why
     assert circle.moves[0].move != pickup
+
+
+def test_a_deal_at_the_opening_keeps_the_player_to_move_the_leader() -> None:
+    # Lancaster, 2 players, deal 1001: B leads with 3C 3H; a deal that gives A a lower lead (3D)
+    # contradicts what B sees (B is to move), and the search's rollout found no move there (IndexError)
+    v = load_variant("lancaster")
+    t = table_from_dict({"players": [{"name": "A", "hand": 4, "face_up": ["2H", "8S", "9H", "10D"], "face_down": 4},
+                                     {"name": "B", "hand": ["3C", "3H", "4C", "6D"],
+                                      "face_up": ["6C", "6S", "KH", "9D"], "face_down": 4}],
+                         "stock": 24, "turn": "B", "phase": "opening"}, decks=1)
+    view = observe(t, 1, {}, v)
+    d = Determinizer(view, v)
+    rng = random.Random(5)
+    deals = [d.deal(rng) for _ in range(200)]
+    assert all(legal_moves(x, v) for x in deals)
+    raw = [d._deal(rng) for _ in range(200)]  # without the check, some deals give A the lead
+    assert any(not legal_moves(x, v) for x in raw)
+    h = hint(t, v, iterations=300, seed=1)
+    assert h.best is not None

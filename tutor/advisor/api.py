@@ -11,12 +11,15 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tutor.advisor.explain import (
+    Chain,
     Facts,
     LineStep,
+    choice_words,
     facts,
     grade_for,
     interval,
@@ -32,11 +35,11 @@ from tutor.advisor.ismcts import ISMCTS, MoveKey, Progress, move_key, suit_blind
 from tutor.advisor.rollout import Rollout
 from tutor.advisor.view import KnownCards, PlayerView, observe
 from tutor.core.errors import TutorError
-from tutor.core.moves import Move
+from tutor.core.moves import PLAY, Move
 from tutor.core.stats import separated
 from tutor.core.table import Table
-from tutor.engine import apply_unchecked
-from tutor.engine.words import listing, pct
+from tutor.engine import GAME_OVER, apply_unchecked, legal_moves
+from tutor.engine.words import listing, pct, word
 from tutor.rules.variant import Variant, load_variant
 
 
@@ -61,10 +64,21 @@ class MoveAdvice:
         }
         if self.equivalent:
             out["equivalent"] = [str(m) for m in self.equivalent]
+            out["choice"] = self.label  # the choice in words, every suit at once
         return out
 
     def covers(self, move: Move) -> bool:
         return move == self.move or move in self.equivalent
+
+    @property
+    def label(self) -> str:
+        """The choice in one phrase, whatever the suits: ``'play a 7 (any of 7H, 7S)'``."""
+        return choice_words(self.move, self.equivalent)
+
+    @property
+    def short(self) -> str:
+        """The choice without its cards, for a sentence naming several: ``'play a 7'``."""
+        return choice_words(self.move, self.equivalent, short=True)
 
 
 @dataclass(frozen=True)
@@ -119,7 +133,7 @@ class Hint:
         if steps >= len(self.steps):
             chance = "chance to win" if self.goal == "winner" else "chance not to lose"
             out.append(f"\n| move | {chance} | 95% interval | simulations | why |\n| --- | --- | --- | --- | --- |")
-            out[-1] += "".join(f"\n| `{a.move}` | {pct(a.score)} | {pct(a.low)} to {pct(a.high)} | "
+            out[-1] += "".join(f"\n| `{a.label}` | {pct(a.score)} | {pct(a.low)} to {pct(a.high)} | "
                                f"{a.simulations} | {a.why} |" for a in self.moves)
         return "\n\n".join(out)
 
@@ -131,10 +145,10 @@ class Hint:
         for i, step in enumerate(self.steps, 1):
             lines.append(f"{i}. {step}")
         lines.append("")
-        width = max(len(str(a.move)) for a in self.moves)
+        width = max(len(a.label) for a in self.moves)
         lines.append(f"{'move':{width}}  score  95% interval   sims  why")
         for a in self.moves:
-            lines.append(f"{str(a.move):{width}}  {pct(a.score):>5}  {pct(a.low):>4} - {pct(a.high):<5} "
+            lines.append(f"{a.label:{width}}  {pct(a.score):>5}  {pct(a.low):>4} - {pct(a.high):<5} "
                          f"{a.simulations:6}  {a.why}")
         return "\n".join(lines)
 
@@ -200,6 +214,38 @@ def principal_line(search: ISMCTS, key: MoveKey, depth: int = 8) -> list[LineSte
     return line
 
 
+def own_chain(view: PlayerView, v: Variant, det: Table, move: Move, line: Sequence[LineStep]) -> Chain:
+    """The rest of a play-again turn after ``move``, as the search's principal line plays it, with
+    what each step does (a burn, another play), played out on a deal of the view.
+
+    Only cards the player can see are followed (hand, or face-up cards with an empty hand): a card
+    drawn from the stock in the deal is a guess, so the chain stops there."""
+    state, events = apply_unchecked(det, v, move)
+    if state.turn != view.seat or not line or line[0][1] != view.seat:
+        return ()
+    me = view.me
+    own = list(me.hand_known) + [c for st in me.face_up for c in st]
+    for c in move.cards:
+        if c in own:
+            own.remove(c)
+    out: list[tuple[Move, tuple[str, ...], int]] = []
+    for key, seat, _visits, _parent in line:
+        if seat != view.seat or state.turn != view.seat or GAME_OVER in events:
+            break
+        m = next((m for m in legal_moves(state, v) if move_key(m) == key), None)
+        if m is None or (m.kind == PLAY and any(c not in own for c in m.cards)):
+            break
+        for c in m.cards:
+            if c in own:
+                own.remove(c)
+        before = sum(len(p.cards) for p in state.pile)
+        state, events = apply_unchecked(state, v, m)
+        out.append((m, tuple(events), before))
+        if state.turn != view.seat:
+            break
+    return tuple(out)
+
+
 def answer(search: ISMCTS, seed: int = 0) -> Hint:
     """The hint from a search's statistics so far."""
     view, v = search.view, search.v
@@ -218,10 +264,16 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
     for s in ordered:
         f = facts(view, v, det, s.moves[0], all_moves)
         clauses = list(f.clauses)
-        more = plan(view, v, s.moves[0], principal_line(search, s.key), f.pile_after, f.next_takes)
+        line = principal_line(search, s.key)
+        chain = own_chain(view, v, det, s.moves[0], line)
+        more = plan(view, v, s.moves[0], line, f.pile_after, f.next_takes, chain=chain)
         if more:
             if f.kept_at >= 0 and "keep the " in more:
                 del clauses[f.kept_at]  # the plan says what the kept card is for
+            spent = {word(m.cards[0] >> 2) for m, _, _ in chain if m.kind == PLAY and m.cards}
+            # a card the rest of the turn spends is not kept: the plan says what becomes of it
+            clauses = [c for c in clauses if not (c.startswith(("you keep ", "it keeps ")) and any(
+                re.search(rf"\b{re.escape(w)}s?\b", c) for w in spent))]
             clauses.append(more)
         certain = f.certain and s.visits > 0 and s.mean >= 1.0 - 1e-9
         low, high = interval(s.mean, s.visits, s.std, certain=certain)
@@ -240,9 +292,7 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
         idea = best.facts.idea
     steps = (
         idea,
-        str(best.move)[:1].upper() + str(best.move)[1:] + (f" (or {', '.join(map(str, best.equivalent))}: the same choice)"
-                                       if best.equivalent else "")
-        + (": " + uncap(best.why, names) if best.why else "."),
+        best.label[:1].upper() + best.label[1:] + (": " + uncap(best.why, names) if best.why else "."),
         f"After it {words} in {pct(best.score)} of the simulations (95% interval {pct(best.low)} to "
         f"{pct(best.high)}, {best.simulations} simulations). {verdict}",
     )
@@ -252,26 +302,31 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
 
 def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice], str, bool, str]:
     """The moves in the order to show them, the verdict, whether the top is too close to call,
-    and the principle that chose among the moves too close to call ('' when none did)."""
+    and the principle that chose among the moves too close to call ('' when none did).
+
+    A principle chooses only where its premise holds: the moves are within the search's error of
+    the best *and* the search itself spent a fair share on them (at least a fifth of the best's
+    simulations: a move the search dropped early is one it clearly liked less, however wide its
+    error; a third cost the advisor 2 of 12 short 2-player Lancaster games, a fifth none)."""
     ranked = list(advice)
     if len(advice) == 1:
         only = advice[0]
         if only.equivalent:
-            return ranked, f"Every legal move is the same choice as {only.move}.", False, ""
+            return ranked, f"Every legal move is the same choice: {only.label}.", False, ""
         return ranked, f"{only.move} is the only legal move.", False, ""
     a, b = advice[0], advice[1]
     if a.simulations < 2 or b.simulations < 2:
         return ranked, "Too few simulations to compare the moves yet.", True, ""
     se_a = search_error(a.std, a.simulations)
-    enough = max(20, a.simulations // 10)  # a move the search barely tried is not a contender
+    enough = max(20, a.simulations // 5)  # a move the search barely tried is not a contender
     rivals = [x for x in advice[1:] if x.simulations >= enough
               and too_close(a.score, se_a, x.score, search_error(x.std, x.simulations))]
     if not rivals:
         diff = 100 * (a.score - b.score)
-        return ranked, (f"{a.move} is better than the runner-up, {b.move}, by {diff:.0f} "
+        return ranked, (f"{a.short} is better than the runner-up, {b.short}, by {diff:.0f} "
                         f"point{'s' if round(diff) != 1 else ''} ({pct(a.score)} against {pct(b.score)})."), False, ""
     group = [a, *rivals]
-    named = listing([str(x.move) for x in group[:3]]) + (" and others" if len(group) > 3 else "")
+    named = listing([x.short for x in group[:3]]) + (" and others" if len(group) > 3 else "")
     chosen, principle = principled(v, [x.facts for x in group])
     if chosen is None:
         return ranked, (f"{named} are too close to call ({pct(a.score)} against {pct(rivals[0].score)}): "
@@ -279,11 +334,11 @@ def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice]
     pick = next(x for x in group if x.facts is chosen)
     if pick is a:
         return ranked, (f"The search could not separate {named} ({pct(a.score)} against {pct(rivals[0].score)}, "
-                        f"within its error); {a.move} is also the principle's choice (step 1)."), True, principle
+                        f"within its error); {a.short} is also the principle's choice (step 1)."), True, principle
     ranked = [pick] + [x for x in advice if x is not pick]
-    return ranked, (f"The search could not separate {named} ({pct(a.score)} for {a.move} against "
-                    f"{pct(pick.score)} for {pick.move}, within its error), so the principle of step 1 "
-                    f"chooses {pick.move}."), True, principle
+    return ranked, (f"The search could not separate {named} ({pct(a.score)} for {a.short} against "
+                    f"{pct(pick.score)} for {pick.short}, within its error), so the principle of step 1 "
+                    f"chooses {pick.short}."), True, principle
 
 
 def hint(
@@ -338,15 +393,15 @@ def grade(h: Hint, move: Move | str) -> Grade:
         drop, standard_error(best.score, best.simulations), standard_error(chosen.score, chosen.simulations)))
     if label in ("best", "good"):
         label = "good"
-        reason = (f"As good as {best.move}, as far as the search can tell "
+        reason = (f"As good as {best.label}, as far as the search can tell "
                   f"({pct(chosen.score)} against {pct(best.score)}).")
         return Grade(label, drop, best.move, reason)
     if not sure:
         return Grade(None, drop, best.move,
-                     f"Perhaps weaker than {best.move} ({pct(chosen.score)} against {pct(best.score)}), "
+                     f"Perhaps weaker than {best.label} ({pct(chosen.score)} against {pct(best.score)}), "
                      "but the search is not sure.")
     why = uncap(best.why, h.names) if best.why else ""
-    reason = (f"{best.move} was better by {100 * drop:.0f} points ({pct(best.score)} against "
+    reason = (f"{best.label} was better by {100 * drop:.0f} points ({pct(best.score)} against "
               f"{pct(chosen.score)}): {why}")
     return Grade(label, drop, best.move, reason)
 
@@ -385,7 +440,7 @@ class AdvisorBot:
     going in a circle (a search that sees a dozen moves ahead can prefer the safe loop to
     the plan that ends it), so it plays the best move it has not yet tried there, as long
     as that is within ``loop_margin`` of the best; each further time round, within three
-    times as much.
+    times as much. A ``loop_margin`` of 0 turns this off.
     """
 
     def __init__(self, iterations: int | None = 300, seconds: float | None = None,
@@ -422,7 +477,7 @@ class AdvisorBot:
         if not ranked:
             return moves[0]
         choice = ranked[0]
-        if tried:
+        if tried and self.loop_margin > 0:  # a margin of 0 turns the loop breaker off
             # each time round the circle it gives up more (the margin triples) to leave it
             rounds = self.rounds[place] = self.rounds.get(place, 0) + 1
             margin = self.loop_margin * 3 ** (rounds - 1)

@@ -19,20 +19,34 @@ from collections.abc import Sequence
 from tutor.advisor.view import PlayerView
 from tutor.core.cards import UNKNOWN
 from tutor.core.table import Play, Player, Table
+from tutor.engine import game_over, legal_moves
 from tutor.rules.variant import Variant
 
 
 class Determinizer:
     """Deals determinisations of one view; the pool is computed once."""
 
-    __slots__ = ("view", "pool", "slots")
+    __slots__ = ("view", "v", "pool", "slots")
 
     def __init__(self, view: PlayerView, v: Variant) -> None:
         self.view = view
+        self.v = v
         self.pool: list[int] = view.unknown_pool(v)
         self.slots = view.unknown_slots()
 
     def deal(self, rng: random.Random) -> Table:
+        """A deal of the unseen cards. At the opening the seat to move is the leader, so a deal in
+        which the engine would give the lead to someone else (a lower card dealt to another hand)
+        contradicts what the player sees and is dealt again (at most 50 times; then the last)."""
+        table = self._deal(rng)
+        if self.view.opening and not self.view.setup:
+            for _ in range(50):
+                if legal_moves(table, self.v) or game_over(table, self.v):
+                    break
+                table = self._deal(rng)
+        return table
+
+    def _deal(self, rng: random.Random) -> Table:
         view = self.view
         cards = rng.sample(self.pool, self.slots) if self.slots else []
         k = 0

@@ -40,7 +40,7 @@ from tutor.advisor.facts import (
     specials_held,
 )
 from tutor.advisor.view import PlayerView
-from tutor.core.cards import EMPTY, card_pretty
+from tutor.core.cards import EMPTY, card_pretty, card_str
 from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
 from tutor.core.stats import Z95, separated, wilson_bounds
 from tutor.core.table import Table
@@ -99,6 +99,7 @@ class Facts:
     next_odds: float = -1.0  # the chance the next player's blind flip goes (-1: they do not flip next)
     next_takes: bool = False  # the next player is known to hold nothing that goes: they must take the pile
     kept_at: int = -1  # the index of the clause saying which specials the move keeps (-1: none)
+    gives_burn: str = ""  # the next player, known to hold enough to complete four of a kind on this play
 
 
 def _kept(v: Variant, view: PlayerView, exclude: Sequence[int] = ()) -> tuple[str, int]:
@@ -219,6 +220,7 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
     pile_k = pile_cards(view)
     pile_after = sum(len(p.cards) for p in after.pile)
     clauses: list[str] = []
+    said: list[str] = []  # what the player can count about the next player's answer
     idea = ""
     next_odds = -1.0
     next_takes = False
@@ -244,8 +246,22 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                 clauses.append(f"the {word(rank)} goes on the empty pile, burns nothing, and you play again")
             idea = _rule_idea(rank, titles, "it burns the pile")
         else:
-            clauses.append(f"completes {number(v.four_burns)} {plural(rank)} on the pile, which burns it "
-                           f"({pile_k + n} cards), and you play again")
+            run = n
+            for pl in reversed(view.pile):  # the cards of this rank already on top
+                if not pl.cards or any(c >> 2 != rank for c in pl.cards):
+                    break
+                run += len(pl.cards)
+            if run == v.four_burns:
+                clauses.append(f"completes {number(v.four_burns)} {plural(rank)} on the pile, which burns it "
+                               f"({pile_k + n} cards), and you play again")
+            else:
+                clauses.append(f"makes {number(run)} {plural(rank)} on the pile, and {number(v.four_burns)} or more "
+                               f"burn it ({pile_k + n} cards), and you play again")
+            own = me.hand_known if me.hand_size else tuple(c for st in me.face_up for c in st)
+            left = sum(1 for c in own if c >> 2 == rank) - n
+            if left > 0:  # playing just enough to burn, not all of the rank
+                clauses.append(f"{'it is' if n == 1 else number(n) + ' are'} enough: you keep "
+                               f"{'your other ' + word(rank) if left == 1 else number(left) + ' ' + plural(rank)}")
             idea = f"Count the {plural(rank)}: {number(v.four_burns)} of a kind together on the pile burn it."
     elif PLAY_AGAIN in events:
         if resets(v, rank):
@@ -324,6 +340,9 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
             later = "for the face-up phase" if from_up else "for later"
             kept_at = len(clauses)
             clauses.append(f"it keeps {kept} {later}" if "(" not in kept else f"it keeps {kept}")
+        if not idea and said and nxt >= 0:
+            # a fact of this position, not a general maxim
+            idea = f"Count what {names[nxt]} can answer: {said[0]}."
         if not idea:
             if kept:
                 idea = "Play a plain card and keep the cards that burn or go on anything for when nothing else goes."
@@ -333,7 +352,11 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
                 idea = "A high card is hard to beat: count the cards that can still beat it."
             else:
                 idea = "Think about what the next player has to beat."
-    clauses += _four_left(view, v, after, rank, move)
+    four, gives_burn = _four_left(view, v, after, rank, move)
+    clauses += four
+    if gives_burn:  # the most specific fact there is: say it first
+        idea = (f"Count the {plural(rank)}: {gives_burn} is known to hold enough to complete {number(v.four_burns)} "
+                f"{plural(rank)} on this play and burn the pile.")
     if move.give >= 0:
         taken = card_pretty(move.take) if move.take >= 0 else "a card unseen"
         clauses.append(f"then you give your {card_pretty(move.give)} for {taken}"
@@ -343,7 +366,8 @@ def _play(view: PlayerView, v: Variant, move: Move, after: Table, events: tuple[
         clauses.append("it empties your hand: you play from your face-up cards next" if n_up
                        else "it empties your hand: your face-down cards come next")
     return Facts(move, events, rank, n, nxt, tuple(clauses), idea or "Think about what the next player can beat.",
-                 pile_after=pile_after, next_odds=next_odds, next_takes=next_takes, kept_at=kept_at)
+                 pile_after=pile_after, next_odds=next_odds, next_takes=next_takes, kept_at=kept_at,
+                 gives_burn=gives_burn)
 
 
 def _count(k: int) -> str:
@@ -373,7 +397,7 @@ def _next_player(view: PlayerView, v: Variant, seat: int, top: int, pile_after: 
         if not ans.going:
             one = len(ans.known) == 1
             take = (f"so {who} must take the pile" if pile_after <= 1 else f"so {who} must take the {pile_after} cards"
-                    " of the pile")
+                    " of the pile") + after_pickup_words(v, who)
             if ans.from_hand:
                 holds = f"{does(who, 'holds')} only {cards_words(ans.known)} {where}"
                 out.append(f"{holds}: {'it does not go' if one else 'none goes'} on {a(top)}, {take}")
@@ -441,20 +465,29 @@ def _spends(view: PlayerView, v: Variant, move: Move, rank: int, top: int, plain
     return out
 
 
-def _four_left(view: PlayerView, v: Variant, after: Table, rank: int, move: Move) -> list[str]:
-    """After a play that leaves k of a rank on top: where the rest of that rank is (four of a kind)."""
+def _four_left(view: PlayerView, v: Variant, after: Table, rank: int, move: Move) -> tuple[list[str], str]:
+    """After a play that leaves k of a rank on top: where the rest of that rank is (four of a kind).
+    Also the name of the next player when they are known (seen going in) to hold enough to complete
+    the four and burn the pile ('' otherwise)."""
     if not v.four_burns or not after.pile or v.burn[rank] or v.transparent[rank]:
-        return []
+        return [], ""
     top, k = top_run(after)
-    if top != rank or k >= v.four_burns or k < 2:
-        return []
+    if top != rank or k >= v.four_burns or k < 1:
+        return [], ""
     need = v.four_burns - k
     rc = rank_count(view, v, rank)
-    held = [(view.seats[i].name, c) for i, c in rc.held if c >= need]
+    held = [(i, c) for i, c in rc.held if c >= need]
+    lie = f"{number(k)} {plural(rank)} lie" if k > 1 else f"{a(rank)} lies"
     if held:
-        who = held[0][0]
-        return [f"{number(k)} {plural(rank)} lie on top and {does(who, 'holds')} {number(need)} more (seen going "
-                f"in): {who} can burn the pile"]
+        nxt = after.turn
+        first = next((h for h in held if h[0] == nxt), held[0])
+        who = view.seats[first[0]].name
+        cards = [c for c in view.seats[first[0]].hand_known if c >> 2 == rank]
+        return ([f"{lie} on top and {does(who, 'holds')} {number(first[1])} more ({cards_words(cards)}, seen going "
+                 f"in): {who} can complete {number(v.four_burns)} {plural(rank)} and burn the pile"],
+                who if first[0] == nxt else "")
+    if k < 2:
+        return [], ""
     me = view.me
     mine_after = sum(1 for c in me.hand_known + tuple(c for st in me.face_up for c in st) if c >> 2 == rank) - sum(
         1 for c in move.cards if c >> 2 == rank)
@@ -462,8 +495,8 @@ def _four_left(view: PlayerView, v: Variant, after: Table, rank: int, move: Move
         return [f"{number(k)} {plural(rank)} lie on top and {number(rc.unseen)} more "
                 f"{'is' if rc.unseen == 1 else 'are'} "
                 f"unseen: whoever holds {'it' if need == 1 and rc.unseen == 1 else number(need)} can burn the pile"
-                + (f" (you keep {number(mine_after)})" if mine_after else "")]
-    return []
+                + (f" (you keep {number(mine_after)})" if mine_after else "")], ""
+    return [], ""
 
 
 def _rule_idea(rank: int, titles: Sequence[tuple[str, str]], fallback: str) -> str:
@@ -477,9 +510,63 @@ def _rule_idea(rank: int, titles: Sequence[tuple[str, str]], fallback: str) -> s
 LineStep = tuple[tuple[object, ...], int, int, int]  # (move key, seat, visits, visits of its parent)
 
 
+def freq(share: float, total: int) -> str:
+    """How often, over the deals the search tried: ``'in about 7 of 10 of the deals the search tried'``;
+    ``'in all 120 deals the search tried'`` only when it happened in every one."""
+    if share >= 1.0 - 1e-9:
+        return f"in all {total} deals the search tried"
+    tenths = min(9, max(1, round(10 * share)))
+    return f"in about {tenths} of 10 of the deals the search tried"
+
+
+def after_pickup_words(v: Variant, who: str) -> str:
+    """What follows a pickup by ``who`` under the variant's rule: ``', and then B plays again'``
+    (Lancaster: the picker plays again), or ``''`` when the next player simply moves."""
+    if v.after_pickup != "same":
+        return ""
+    rule = _rule_for(v, "after_pickup")
+    return f", and then {who} {_verb(who, 'plays')} again" + (f" ({rule})" if rule else "")
+
+
+Chain = Sequence[tuple[Move, tuple[str, ...], int]]  # the rest of a play-again turn: (move, events, cards on
+# the pile before it) in order
+
+
+def chain_words(v: Variant, chain: Chain) -> str:
+    """The rest of a play-again turn as one plan: ``'then lead four 9s, which burn the pile again, then
+    lead a 4'``. Read from the search's principal line played on the player's own cards."""
+    parts = []
+    for m, ev, before in chain:
+        if m.kind == FLIP:
+            parts.append("turn a face-down card over onto the empty pile")
+            break
+        if m.kind != PLAY or not m.cards:
+            break
+        r, n = m.cards[0] >> 2, len(m.cards)
+        what = some(r, n)
+        if OUT in ev:
+            parts.append(f"lead {what}, your last card{'s' if n > 1 else ''}: you are out")
+            break
+        verb = "lead" if not before else "play"
+        if BURN in ev and not v.burn[r]:
+            parts.append(f"{verb} {what}, which {'burn' if n > 1 else 'burns'} the pile again")
+        elif BURN in ev and not before:
+            parts.append(f"lead {what}, which burns nothing on the empty pile but lets you play again")
+        elif BURN in ev:
+            parts.append(f"play {what}, which burns the {before}-card pile and lets you play again")
+        elif PLAY_AGAIN in ev:
+            parts.append(f"{verb} {what}, which lets you play again")
+        else:
+            parts.append(f"{verb} {what}")
+            break
+    return ("then " + ", then ".join(parts)) if parts else ""
+
+
 def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pile_after: int,
-         said_take: bool = False) -> str:
-    """What the search saw follow ``move`` most often: the likely reply, and your next move.
+         said_take: bool = False, chain: Chain = ()) -> str:
+    """What the search saw follow ``move``: the rest of your turn when it plays again (``chain``,
+    the principal line's own moves played out), the likely reply and your next move, each as how
+    often the search saw it over the deals it tried, never as a certainty.
 
     ``line`` is the principal line below the move in the search tree (the most visited child,
     then its most visited child...); a step is said only when the search saw it in most of
@@ -492,27 +579,34 @@ def plan(view: PlayerView, v: Variant, move: Move, line: Sequence[LineStep], pil
     out = []
     key, seat, visits, parent = line[0]
     share = visits / max(1, parent)
-    if seat == me:  # the move plays again: the next play is yours too
+    if seat == me:  # the move plays again: the rest of the turn is one plan
+        if chain and visits >= 10 and share >= 0.4:
+            return chain_words(v, chain)
         if visits >= 10 and share >= 0.4:
-            out.append("then you most often " + _my_move(v, line, 0, lead=True))
+            out.append(f"then, {freq(share, parent)}, you " + _my_move(v, line, 0, lead=True))
         return "; ".join(out)
+    root = max(1, parent)
     if parent >= 20 and share >= 0.4 and key and key[0] == PICKUP and not said_take:
         who = names[seat]
+        again = after_pickup_words(v, who)
         if pile_after >= 8:
-            out.append(f"the {pile_after}-card pile stays as a trap: {who} most often has to take it "
-                       f"({pct(share)} of the simulations)")
+            out.append(f"the {pile_after}-card pile stays as a trap: {freq(share, parent)}, {who} "
+                       f"{_verb(who, 'picks')} it up{again}")
         else:
-            out.append(f"{who} most often has to take the pile next ({pct(share)} of the simulations)")
+            out.append(f"{freq(share, parent)}, {who} {_verb(who, 'picks')} up the pile next{again}")
     elif parent >= 20 and share >= 0.5 and key and key[0] == PLAY:
         ranks = key[1] if len(key) > 1 else ()
         if isinstance(ranks, tuple) and ranks and isinstance(ranks[0], int) and 0 <= ranks[0] < 14:
-            out.append(f"{names[seat]} most often answers with {some(ranks[0], len(ranks))} "
-                       f"({pct(share)} of the simulations)")
+            out.append(f"{freq(share, parent)}, {names[seat]} {_verb(names[seat], 'answers')} with "
+                       f"{some(ranks[0], len(ranks))}")
     for i in range(1, min(len(line), 6)):
         k, s, vis, par = line[i]
         if s != me:
             continue
         if vis >= 10 and vis / max(1, par) >= 0.3 and _notable(v, k):
+            if k and k[0] == PICKUP:
+                out.append(f"{freq(vis / root, parent)}, you pick up the pile on your next turn")
+                break
             mine = _my_move(v, line, i)
             keep = ""
             if k and k[0] == PLAY and isinstance(k[1], tuple) and k[1]:
@@ -542,9 +636,9 @@ def _my_move(v: Variant, line: Sequence[LineStep], i: int, lead: bool = False) -
     key = line[i][0]
     kind = key[0] if key else ""
     if kind == FLIP:
-        return "you turn a face-down card over"
+        return "turn a face-down card over" if lead else "you turn a face-down card over"
     if kind == PICKUP:
-        return "you have to take the pile"
+        return "pick up the pile" if lead else "you pick up the pile"
     ranks = key[1] if len(key) > 1 and isinstance(key[1], tuple) else ()
     if kind != PLAY or not ranks or not isinstance(ranks[0], int):
         return "you move again"
@@ -593,6 +687,27 @@ def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
     else:
         return None
     return Facts(move, (), -1, 0, -1, (clause,), idea)
+
+
+def choice_words(move: Move, equivalent: Sequence[Move] = (), short: bool = False) -> str:
+    """One choice, however many suits it comes in: ``'play a 7 (any of 7H, 7S)'``,
+    ``'play three kings (any three of KC, KD, KH, KS)'``; ``'play 7H'`` when it is the only way.
+    ``short`` leaves the cards out (``'play a 7'``), for a sentence that names several choices."""
+    if not equivalent:
+        return str(move)
+    moves = (move, *equivalent)
+    if move.kind == FLIP:
+        return f"{move} (or any other face-down card: none has been seen)"
+    if all(m.kind == PLAY and m.give < 0 and m.claim < 0 and len(m.cards) == len(move.cards) for m in moves):
+        ranks = {c >> 2 for m in moves for c in m.cards}
+        if len(ranks) == 1:
+            r, n = ranks.pop(), len(move.cards)
+            cards = sorted({c for m in moves for c in m.cards})
+            names = ", ".join(card_str(c) for c in cards)
+            if short:
+                return f"play {some(r, n)}"
+            return f"play {some(r, n)} (any {'' if n == 1 else number(n) + ' '}of {names})"
+    return f"{move} (or {', '.join(map(str, equivalent))}: the same choice)"
 
 
 def uncap(text: str, names: Sequence[str] = ()) -> str:
@@ -681,10 +796,15 @@ def too_close(a_mean: float, a_se: float, b_mean: float, b_se: float) -> bool:
     return diff < 0.01 or not separated(diff, a_se, b_se)
 
 
-PRINCIPLE = ("When the search cannot separate the moves, play the cheapest plain card that goes and keep "
-             "the cards that burn or go on anything for later.")
+PRINCIPLE = ("When the search cannot separate the moves, play the cheapest plain card among them and keep the "
+             "cards that burn or go on anything for later.")
+PRINCIPLE_PLAIN = "When the search cannot separate the moves, play the cheapest plain card among them."
+PRINCIPLE_BURN = ("When the search cannot separate the moves, play the cheapest plain card among them that does "
+                  "not let the next player complete four of a kind.")
 PRINCIPLE_BLIND = ("When the search cannot separate the moves and the next player turns a card over blind, "
                    "leave the card that the fewest unseen cards beat.")
+PRINCIPLE_FEWER = ("When the search cannot separate the moves and each of them spends the same special card, "
+                   "spend as few of them as will do.")
 PRINCIPLE_SPECIAL = ("When the search cannot separate the moves and each of them spends a special card, spend "
                      "the one that goes on the fewest cards and keep the one that goes on more.")
 
@@ -713,11 +833,16 @@ def principled(v: Variant, choices: Sequence[Facts]) -> tuple[Facts | None, str]
         if any(f.next_odds >= 0 for f in plain):
             pick = min(plain, key=lambda f: (f.next_odds if f.next_odds >= 0 else 2.0, f.rank, -f.n))
             return pick, PRINCIPLE_BLIND
-        return min(plain, key=lambda f: (f.rank, -f.n)), PRINCIPLE
+        safe = [f for f in plain if not f.gives_burn]  # a known burn handed to the next player is weighed
+        pick = min(safe or plain, key=lambda f: (f.rank, -f.n))
+        if safe and len(safe) < len(plain) and any(f.rank == pick.rank for f in plain if f.gives_burn):
+            return pick, PRINCIPLE_BURN
+        return pick, (PRINCIPLE if pick.kept_at >= 0 else PRINCIPLE_PLAIN)
     plays = [f for f in choices if f.move.kind == PLAY and f.move.give < 0 and f.move.claim < 0 and f.rank >= 0
              and len({c >> 2 for c in f.move.cards}) == 1]
     if plays:
-        return min(plays, key=lambda f: (_reach(v, f.rank), f.n, f.rank)), PRINCIPLE_SPECIAL
+        pick = min(plays, key=lambda f: (_reach(v, f.rank), f.n, f.rank))
+        return pick, (PRINCIPLE_FEWER if len({f.rank for f in plays}) == 1 else PRINCIPLE_SPECIAL)
     return None, ""
 
 
