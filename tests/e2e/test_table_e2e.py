@@ -100,6 +100,7 @@ def test_the_quick_question_and_tapping_to_ask(server: str, page: Page) -> None:
     _idle(page)
     page.get_by_role("combobox", name="Rules", exact=True).click()
     page.get_by_role("option", name=re.compile("^lancaster:")).click()
+    expect(page).to_have_url(re.compile(r"v=lancaster"))  # the rerun has begun: the sidebar wrote the link
     _idle(page)
     for label, text in (("The pile shows (bottom to top)", "6 8"), ("You hold", "7 7 K"), ("You play", "7 7")):
         box = page.get_by_role("textbox", name=label, exact=True)
