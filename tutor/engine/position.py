@@ -361,6 +361,11 @@ class Position:
         return Player(self.names[seat], self.C.decode(self.hands[seat]), tuple(self.ups[seat]),
                       tuple(self.downs[seat]))
 
+    def set_pile(self, pile: list[Laid]) -> None:
+        """Lay ``pile`` down as the whole pile ((cards, by, claim) from the bottom up)."""
+        self.pile = pile
+        self._repile()
+
     def _repile(self) -> None:
         """Recompute what is kept of the pile (after a change other than a play on top)."""
         C, R = self.C, self.R
