@@ -66,6 +66,8 @@ class Verdict:
 
 _KEPT: dict[tuple[int, int], tuple[Table, Variant, Position]] = {}  # (table, variant) -> its position
 _KEEP = 256
+# the last legal move check pushed: (table, variant, move, the position after it, its events)
+_CHECKED: list[tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None] = [None]
 
 
 def position(table: Table, v: Variant | str) -> Position:
@@ -186,8 +188,13 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[Event]]:
     """Apply a move known to be legal. The fast path for search and simulation."""
     was = _position(table, v)
-    pos = was.copy()
-    events = pos.push(move)
+    last = _CHECKED[0]
+    if last is not None and last[0] is table and last[1] is v and last[2] == move:
+        pos, events = last[3], list(last[4])  # check just pushed this move on a copy: take it
+        _CHECKED[0] = None
+    else:
+        pos = was.copy()
+        events = pos.push(move)
     after = pos.snapshot((table, was))
     _keep(after, v, pos)
     return after, events
@@ -225,6 +232,7 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         return Verdict(move, code, reason, frags, (), _likely_next(table, pos, move))
     after = pos.copy()
     events = after.push(move)
+    _CHECKED[0] = (table, v, move, after, tuple(events))  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     if move.kind in (FLIP, GAMBLE) and not v.bluff:
         # the rule that let the turned card stay (or not) decided the outcome too

@@ -154,7 +154,8 @@ class Code:
     """The multiset encoding of cards for a number of packs: per-card shifts and masks,
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
-    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask")
+    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
+                 "play_moves")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -177,6 +178,7 @@ class Code:
         self.tsm = tuple(zip(self.subt, self.rsh, self.rm, strict=True))
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
+        self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -214,6 +216,13 @@ class Code:
             got = self.groups[r][f] = self.decode(f << self.rsh[r])
         return got
 
+    def moves_of(self, r: int, f: int) -> list[Move]:
+        """The plays of :meth:`plays_of` as moves (made once: moves are values)."""
+        got = self.play_moves[r].get(f)
+        if got is None:
+            got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
+        return got
+
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
         """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
         got = self.plays[r].get(f)
@@ -242,6 +251,9 @@ def code_for(decks: int) -> Code:
 
 
 # -- the position -------------------------------------------------------------------
+
+PICKUP_MOVE = Move(PICKUP)
+_FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
 
 class Position:
@@ -1031,10 +1043,25 @@ class Position:
                 rule = self._swap_rule(m.cards)
                 if rule is not None:
                     moves += list(self._swap_moves(seat, m.cards, rule[0]))
-            return moves + [Move(PICKUP)]
+            return moves + [PICKUP_MOVE]
         if zone == FACE_DOWN:
-            return [Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
-        moves = list(self._plays())
+            return _FLIPS[:len(self.downs[seat])] if len(self.downs[seat]) <= len(_FLIPS) else [
+                Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
+        if zone == HAND and R.countable and not self.v.runs and not (R.combo and not self.stock):
+            # the common case: each rank that may go lists its plays, made once per multiset
+            C = self.C
+            h = self.hands[seat]
+            subs = self.subs[seat]
+            cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+            moves = []
+            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            for r in range(N_RANKS):
+                if subs[r] and cells[r][0]:
+                    f = (h >> rsh[r]) & rm[r]
+                    got = cache[r].get(f)
+                    moves += got if got is not None else C.moves_of(r, f)
+        else:
+            moves = list(self._plays())
         if self.opening:
             leader = self.opening_leader()
             if leader is not None and leader != seat:
@@ -1052,7 +1079,7 @@ class Position:
             if zone == FACE_UP and R.adds:
                 moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
             else:
-                moves.append(Move(PICKUP))
+                moves.append(PICKUP_MOVE)
         return moves
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
