@@ -151,6 +151,7 @@ class ISMCTS:
         # again goes round a circle and is scored by loop_rewards, not played on
         self.avoid: Avoid | None = (view.seat, view.loops) if view.loops else None
         self.root = Node((), -1)
+        self.keys: dict[int, tuple[Move, MoveKey]] = {}  # id(move) -> (move, its key), for moves met again
         self.iterations = 0
         self.seconds = 0.0
         # the observer's own moves do not depend on the hidden cards: read them once
@@ -234,8 +235,14 @@ class ISMCTS:
                     break
             else:
                 by_key = {}
+                keys = self.keys
                 for m in state.moves():
-                    by_key.setdefault(move_key(m, blind), m)
+                    got = keys.get(id(m))
+                    if got is None or got[0] is not m:  # (most moves are the engine's shared values)
+                        if len(keys) > 50_000:
+                            keys.clear()
+                        got = keys[id(m)] = (m, move_key(m, blind))
+                    by_key.setdefault(got[1], m)
             children = node.children
             fresh: list[MoveKey] = []
             for k in by_key:

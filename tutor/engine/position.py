@@ -63,7 +63,7 @@ class Rules:
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "ranks_rev", "get_rev")
+                 "countable", "ranks_rev", "get_rev", "any_transparent")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -95,8 +95,10 @@ class Rules:
         self.extras, self.bluff = v.extras, v.bluff
         # the plain game: a play's legality is one lookup, so plays can be counted without listing
         self.plain = not (v.extras or v.bluff or self.four_anytime)
-        # beyond it, still one lookup per rank (with the matrix in force), so still countable
-        self.countable = not (v.bluff or self.four_anytime or v.runs or v.swaps)
+        # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
+        # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
+        # runs are listed apart, after the plays
+        self.countable = not (v.bluff or v.swaps)
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -115,6 +117,7 @@ class Rules:
         self.goal_fid = v.setting_origin("goal") or "core"
         self.after_fid = v.setting_origin("after_pickup")
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
+        self.any_transparent = any(v.transparent)
 
 
 def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
@@ -155,7 +158,7 @@ class Code:
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
-                 "play_moves")
+                 "play_moves", "fours")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -179,6 +182,7 @@ class Code:
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
+        self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -214,6 +218,14 @@ class Code:
         got = self.groups[r].get(f)
         if got is None:
             got = self.groups[r][f] = self.decode(f << self.rsh[r])
+        return got
+
+    def four_from(self, r: int, f: int) -> int:
+        """Where the plays of four cards or more begin among :meth:`plays_of` (they come last)."""
+        got = self.fours[r].get(f)
+        if got is None:
+            lst = self.plays_of(r, f)
+            got = self.fours[r][f] = next((i for i, (sub, _) in enumerate(lst) if len(sub) >= 4), len(lst))
         return got
 
     def moves_of(self, r: int, f: int) -> list[Move]:
@@ -253,6 +265,7 @@ def code_for(decks: int) -> Code:
 # -- the position -------------------------------------------------------------------
 
 PICKUP_MOVE = Move(PICKUP)
+_TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
 
@@ -356,11 +369,16 @@ class Position:
             pile = tuple(Play(c, b, k) for c, b, k in self.pile)
         else:
             table, was = like
-            players = tuple(
-                table.players[s] if (self.hands[s] == was.hands[s] and self.ups[s] == was.ups[s]
-                                     and self.downs[s] == was.downs[s])
-                else Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
-                for s in range(self.n))
+            old = table.players
+            hands, ups, downs = self.hands, self.ups, self.downs
+            w_hands, w_ups, w_downs = was.hands, was.ups, was.downs
+            lst = []
+            for s in range(self.n):
+                if hands[s] == w_hands[s] and ups[s] == w_ups[s] and downs[s] == w_downs[s]:
+                    lst.append(old[s])
+                else:
+                    lst.append(Player(self.names[s], decode(hands[s]), tuple(ups[s]), tuple(downs[s])))
+            players = tuple(lst)
             k = len(was.pile)
             if len(self.pile) >= k and self.pile[:k] == was.pile:
                 pile = table.pile + tuple(Play(c, b, cl) for c, b, cl in self.pile[k:])
@@ -471,6 +489,8 @@ class Position:
             return Top(self._bluff_state()[0], ())
         if R.extras and self._free_with_two(pile):
             return Top(EMPTY, (), R.origin[pile[-1][0][-1] >> 2]["free_with_two"])
+        if pile is self.pile and not R.any_transparent:
+            return _TOPS[self.top]  # nothing to look through: the top kept as the pile grows
         rank, looked = _top_of(pile, R)
         return Top(rank, looked)
 
@@ -775,9 +795,12 @@ class Position:
         if zone == FACE_DOWN:
             return Reason.MUST_FLIP, ("core",), ctx
         if zone == HAND:
-            want = Counter(cards)
-            short = [c for c in want if self.holds(seat, c) < want[c]]
+            h, C = self.hands[seat], self.C
+            csh, cm = C.csh, C.cm
+            short = [c for c in cards if ((h >> csh[c]) & cm[c]) < (cards.count(c) if len(cards) > 1 else 1)]
             if short:
+                want = Counter(cards)
+                short = list(dict.fromkeys(short))
                 held = Counter(self.hand(seat))
                 combo_fid = self.v.setting_origin("final_card_combo")
                 up = Counter(self.up_cards(seat))
@@ -968,18 +991,22 @@ class Position:
             if combo:
                 yield from self._combos(seat, rank, group, cells, top, zone, seen)
         if self.v.runs:
-            for suit in range(4):
-                ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
-                for i, start in enumerate(ranks):
-                    seq = [start]
-                    for r in ranks[i + 1:]:
-                        if r != seq[-1] + 1:
-                            break
-                        seq.append(r)
-                        if len(seq) >= self.v.runs:
-                            run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
-                            if self.judge(run)[0].legal:
-                                yield run
+            yield from self._runs(cards)
+
+    def _runs(self, cards: Sequence[int]) -> Iterator[Move]:
+        """The legal runs among ``cards`` (listed after every other play)."""
+        for suit in range(4):
+            ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
+            for i, start in enumerate(ranks):
+                seq = [start]
+                for r in ranks[i + 1:]:
+                    if r != seq[-1] + 1:
+                        break
+                    seq.append(r)
+                    if len(seq) >= self.v.runs:
+                        run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
+                        if self.judge(run)[0].legal:
+                            yield run
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
                 seen: set[tuple[int, ...]]) -> Iterator[Move]:
@@ -1047,7 +1074,7 @@ class Position:
         if zone == FACE_DOWN:
             return _FLIPS[:len(self.downs[seat])] if len(self.downs[seat]) <= len(_FLIPS) else [
                 Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
-        if zone == HAND and R.countable and not self.v.runs and not (R.combo and not self.stock):
+        if zone == HAND and R.countable and not (R.combo and not self.stock):
             # the common case: each rank that may go lists its plays, made once per multiset
             C = self.C
             h = self.hands[seat]
@@ -1055,11 +1082,18 @@ class Position:
             cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
             moves = []
             rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            anytime = R.four_anytime
             for r in range(N_RANKS):
-                if subs[r] and cells[r][0]:
-                    f = (h >> rsh[r]) & rm[r]
-                    got = cache[r].get(f)
-                    moves += got if got is not None else C.moves_of(r, f)
+                if subs[r]:
+                    if cells[r][0]:
+                        f = (h >> rsh[r]) & rm[r]
+                        got = cache[r].get(f)
+                        moves += got if got is not None else C.moves_of(r, f)
+                    elif anytime and cells[r][1] != "FORCED_PICKUP":  # four of a kind or more go anyway
+                        f = (h >> rsh[r]) & rm[r]
+                        moves += C.moves_of(r, f)[C.four_from(r, f):]
+            if self.v.runs:
+                moves += self._runs(self.hand(seat))
         else:
             moves = list(self._plays())
         if self.opening:
@@ -1163,14 +1197,39 @@ class Position:
             return R.ranks_rev[top], R.get_rev[top]
         return R.ranks_at[top], R.get_at[top]
 
+    def _anytime(self) -> list[tuple[int, int, int]]:
+        """With four of a kind anytime: (rank, its first play that goes, how many go) for each
+        rank with plays that go, in list order (where the rank may not go, its plays of four
+        cards or more, which come last)."""
+        R, C = self.R, self.C
+        seat = self.turn
+        subs, h = self.subs[seat], self.hands[seat]
+        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+        out = []
+        for r in range(N_RANKS):
+            s = subs[r]
+            if s:
+                if cells[r][0]:
+                    out.append((r, 0, s))
+                elif cells[r][1] != "FORCED_PICKUP":
+                    k = C.four_from(r, (h >> C.rsh[r]) & C.rm[r])
+                    if k < s:
+                        out.append((r, k, s - k))
+        return out
+
     def count_plays(self) -> int:
-        """How many plays the hand allows (only where :meth:`fast`)."""
+        """How many plays of one rank the hand allows (only where :meth:`fast`)."""
+        if self.R.four_anytime:
+            return sum(n for _, _, n in self._anytime())
         return sum(self._play_ranks()[1](self.subs[self.turn]))
 
     def _extra_moves(self) -> list[Move]:
-        """The moves listed after the plays and before the pickup (a gamble, slides)."""
+        """The moves listed after the plays of one rank and before the pickup (runs, a gamble,
+        slides)."""
         v = self.v
-        out = []
+        out: list[Move] = []
+        if v.runs:
+            out += self._runs(self.hand(self.turn))
         if v.gamble and self.stock:
             out.append(Move(GAMBLE))
         if v.slide >= 0 and self.pile:
@@ -1180,8 +1239,9 @@ class Position:
     def counts(self) -> tuple[int, int, int]:
         """(plays, other moves before the pickup, pickups) in the list (only where :meth:`fast`)."""
         nplay = self.count_plays()
-        nextra = 0 if self.R.plain else len(self._extra_moves())
-        return nplay, nextra, 1 if self.pile_n and (self.R.voluntary or not nplay) else 0
+        extra = [] if self.R.plain else self._extra_moves()
+        runs = sum(1 for m in extra if m.kind == PLAY)
+        return nplay, len(extra), 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""
@@ -1203,6 +1263,13 @@ class Position:
     def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
         """The cards and multiset of the j-th play in list order (None: past the plays)."""
         seat = self.turn
+        if self.R.four_anytime:
+            for r, k, s in self._anytime():
+                if j < s:
+                    C = self.C
+                    return C.plays_of(r, (self.hands[seat] >> C.rsh[r]) & C.rm[r])[k + j]
+                j -= s
+            return None
         subs = self.subs[seat]
         for r in self._play_ranks()[0]:
             s = subs[r]
