@@ -1027,21 +1027,24 @@ class Position:
         for c in cards:
             if c in rest:
                 rest.remove(c)
-        for give in sorted(set(rest)):
-            if how == "own-face-up":
-                for take in sorted(set(self.up_cards(seat))):
+        gives = sorted(set(rest))
+        if how == "own-face-up":
+            takes = sorted(set(self.up_cards(seat)))
+            for give in gives:
+                for take in takes:
                     yield Move(PLAY, cards, give=give, take=take)
-                continue
-            for q in range(self.n):
-                if q == seat or self.outs[q]:
-                    continue
-                name = self.names[q]
-                if how == "other-hand" and self.hand_n[q]:
+            return
+        # the other seats (each once, not once per card given)
+        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
+                  for q in range(self.n) if q != seat and not self.outs[q]]
+        for give in gives:
+            for name, n_hand, takes in others:
+                if how == "other-hand" and n_hand:
                     yield Move(PLAY, cards, give=give, target=name)  # their first card, as 1 below
-                    for k in range(1, self.hand_n[q] + 1):  # the card taken blind, by its place in their hand
+                    for k in range(1, n_hand + 1):  # the card taken blind, by its place in their hand
                         yield Move(PLAY, cards, index=k, give=give, target=name)
                 elif how == "other-face-up":
-                    for take in sorted(set(self.up_cards(q))):
+                    for take in takes:
                         yield Move(PLAY, cards, give=give, take=take, target=name)
 
     def moves(self) -> list[Move]:
