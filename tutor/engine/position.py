@@ -47,6 +47,8 @@ Ctx = dict[str, object]
 Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
 Cells = tuple[tuple[Cell, ...], ...]
+Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
+_NO_SHAPE: Shape = ("", 0, [])
 T = TypeVar("T")
 
 
@@ -98,7 +100,8 @@ class Rules:
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
-        self.countable = not (v.bluff or v.swaps)
+        # swaps: each play stands for itself and its swaps, which are counted, not listed
+        self.countable = not (v.bluff or (v.swaps and self.four_anytime))
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -1077,7 +1080,7 @@ class Position:
         if zone == FACE_DOWN:
             return _FLIPS[:len(self.downs[seat])] if len(self.downs[seat]) <= len(_FLIPS) else [
                 Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
-        if zone == HAND and R.countable and not (R.combo and not self.stock):
+        if zone == HAND and R.countable and not self.v.swaps and not (R.combo and not self.stock):
             # the common case: each rank that may go lists its plays, made once per multiset
             C = self.C
             h = self.hands[seat]
@@ -1220,8 +1223,78 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
+    def _swap_counts(self) -> list[tuple[tuple[int, ...], int, list[int], Shape]]:
+        """With swaps: each play in list order with how many moves it stands for (itself and
+        its swaps), the cards it may give, and its swap rule's shape (:meth:`_swap_shape`)."""
+        R, C = self.R, self.C
+        seat = self.turn
+        subs, h = self.subs[seat], self.hands[seat]
+        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+        hand = self.hand(seat)
+        held = Counter(hand)
+        distinct = sorted(held)
+        shapes: dict[str, Shape] = {}
+        out: list[tuple[tuple[int, ...], int, list[int], Shape]] = []
+        for r in range(N_RANKS):
+            if not (subs[r] and cells[r][0]):
+                continue
+            for sub, _ in C.plays_of(r, (h >> C.rsh[r]) & C.rm[r]):
+                rule = self._swap_rule(sub)
+                if rule is None:
+                    out.append((sub, 1, [], _NO_SHAPE))
+                    continue
+                shape = shapes.get(rule[0])
+                if shape is None:
+                    shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
+                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
+                gives = [c for c in distinct if c not in gone]
+                out.append((sub, 1 + len(gives) * shape[1], gives, shape))
+        return out
+
+    def _swap_shape(self, seat: int, how: str) -> Shape:
+        """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
+        as :meth:`_swap_moves` lists them."""
+        if how == "own-face-up":
+            takes = sorted(set(self.up_cards(seat)))
+            return how, len(takes), [("", 0, takes)]
+        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
+                  for q in range(self.n) if q != seat and not self.outs[q]]
+        if how == "other-hand":
+            return how, sum(1 + k for _, k, _ in others if k), others
+        if how == "other-face-up":
+            return how, sum(len(t) for _, _, t in others), others
+        return how, 0, others
+
+    def _nth_swap_play(self, j: int) -> Move | None:
+        """The j-th play or swap in list order, with swaps (None: past them)."""
+        for sub, n, gives, (how, per, others) in self._swap_counts():
+            if j >= n:
+                j -= n
+                continue
+            if j == 0:
+                return Move(PLAY, sub)
+            give_at, k = divmod(j - 1, per)
+            give = gives[give_at]
+            if how == "own-face-up":
+                return Move(PLAY, sub, give=give, take=others[0][2][k])
+            for name, n_hand, takes in others:
+                if how == "other-hand":
+                    size = 1 + n_hand if n_hand else 0
+                    if k < size:
+                        return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
+                            PLAY, sub, give=give, target=name)
+                else:
+                    size = len(takes)
+                    if k < size:
+                        return Move(PLAY, sub, give=give, take=takes[k], target=name)
+                k -= size
+            raise AssertionError("a swap past the count")
+        return None
+
     def count_plays(self) -> int:
-        """How many plays of one rank the hand allows (only where :meth:`fast`)."""
+        """How many plays of one rank the hand allows, with their swaps (only where :meth:`fast`)."""
+        if self.v.swaps:
+            return sum(e[1] for e in self._swap_counts())
         if self.R.four_anytime:
             return sum(n for _, _, n in self._anytime())
         return sum(self._play_ranks()[1](self.subs[self.turn]))
@@ -1256,6 +1329,13 @@ class Position:
         """``self.moves()[j]``, without listing where :meth:`fast`."""
         if not self.fast():
             return self.moves()[j]
+        if self.v.swaps:
+            m = self._nth_swap_play(j)
+            if m is not None:
+                return m
+            j -= self.count_plays()
+            extra = self._extra_moves()
+            return extra[j] if j < len(extra) else Move(PICKUP)
         got = self.nth_play(j)
         if got is not None:
             return Move(PLAY, got[0])
@@ -1652,7 +1732,7 @@ class Position:
 
     def push_random(self, rng: random.Random) -> list[Event]:
         """A random bot's move (``moves[rng.randrange(len(moves))]``), pushed; its events."""
-        if not self.fast():
+        if not (self.R.plain and self.fast()):
             moves = self.moves()
             return self.push(moves[rng.randrange(len(moves))])
         seat = self.turn
