@@ -101,7 +101,8 @@ class Rules:
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
         # swaps: each play stands for itself and its swaps, which are counted, not listed
-        self.countable = not (v.bluff or (v.swaps and self.four_anytime))
+        # Bluff: each play of n cards stands for one move per rank it may be claimed as
+        self.countable = not (v.swaps and self.four_anytime)
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -998,9 +999,14 @@ class Position:
 
     def _runs(self, cards: Sequence[int]) -> Iterator[Move]:
         """The legal runs among ``cards`` (listed after every other play)."""
+        R = self.R
+        # a run whose lowest card may not go on the pile is not legal: it is not judged
+        first = (R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells)[self._eff_top(self.pile).rank]
         for suit in range(4):
             ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
             for i, start in enumerate(ranks):
+                if 0 <= start < N_RANKS and not first[start][0]:
+                    continue
                 seq = [start]
                 for r in ranks[i + 1:]:
                     if r != seq[-1] + 1:
@@ -1122,20 +1128,53 @@ class Position:
                 moves.append(PICKUP_MOVE)
         return moves
 
+    def _claims(self, top: int, count: int, run: int, four: int, n: int) -> list[int]:
+        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides)."""
+        out = []
+        cells = self.R.cells[top]
+        for r in range(13):
+            ok, name, _ = cells[r]
+            if n == four or (r == top and run + n == four):
+                out.append(r)
+            elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
+                out.append(r)
+        return out
+
+    def _bluff_counts(self) -> list[tuple[list[tuple[int, ...]], list[int]]]:
+        """Bluff, from the hand (only where :meth:`fast`): per rank and number of cards, in list
+        order, the plays and the ranks they may be claimed as (a move for each of both)."""
+        R, C = self.R, self.C
+        seat = self.turn
+        subs, h = self.subs[seat], self.hands[seat]
+        top, count, run = self._bluff_state()
+        four = R.four_burns or 4
+        said = [self._claims(top, count, run, four, n) for n in range(5)]
+        out = []
+        for r in range(N_RANKS):
+            if subs[r]:
+                lst = C.plays_of(r, (h >> C.rsh[r]) & C.rm[r])
+                for n in range(1, min(4, len(lst[-1][0])) + 1):
+                    if said[n]:
+                        out.append(([sub for sub, _ in lst if len(sub) == n], said[n]))
+        return out
+
+    def _nth_bluff(self, j: int) -> Move | None:
+        """Bluff: the j-th play with its claim in list order (None: past them)."""
+        for plays, said in self._bluff_counts():
+            n = len(plays) * len(said)
+            if j < n:
+                k, c = divmod(j, len(said))
+                return Move(PLAY, plays[k], claim=said[c])
+            j -= n
+        return None
+
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
         R = self.R
         top, count, run = self._bluff_state()
         four = R.four_burns or 4
 
-        def claims(n: int) -> list[int]:  # the ranks n cards may be claimed as (as _judge_bluff decides)
-            out = []
-            for r in range(13):
-                ok, name, _ = R.cells[top][r]
-                if n == four or (r == top and run + n == four):
-                    out.append(r)
-                elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
-                    out.append(r)
-            return out
+        def claims(n: int) -> list[int]:
+            return self._claims(top, count, run, four, n)
 
         moves: list[Move] = []
         if zone == FACE_DOWN:
@@ -1292,7 +1331,10 @@ class Position:
         return None
 
     def count_plays(self) -> int:
-        """How many plays of one rank the hand allows, with their swaps (only where :meth:`fast`)."""
+        """How many plays of one rank the hand allows, with their swaps or claims (only where
+        :meth:`fast`)."""
+        if self.R.bluff:
+            return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
         if self.v.swaps:
             return sum(e[1] for e in self._swap_counts())
         if self.R.four_anytime:
@@ -1315,6 +1357,9 @@ class Position:
     def counts(self) -> tuple[int, int, int]:
         """(plays, other moves before the pickup, pickups) in the list (only where :meth:`fast`)."""
         nplay = self.count_plays()
+        if self.R.bluff:  # then a call, if the last play was another's claim; never a pickup
+            last = self.pile[-1] if self.pile else None
+            return nplay, 1 if last is not None and last[2] >= 0 and last[1] != self.turn else 0, 0
         extra = [] if self.R.plain else self._extra_moves()
         runs = sum(1 for m in extra if m.kind == PLAY)
         return nplay, len(extra), 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0
@@ -1329,6 +1374,9 @@ class Position:
         """``self.moves()[j]``, without listing where :meth:`fast`."""
         if not self.fast():
             return self.moves()[j]
+        if self.R.bluff:
+            m = self._nth_bluff(j)
+            return m if m is not None else Move(CALL)
         if self.v.swaps:
             m = self._nth_swap_play(j)
             if m is not None:

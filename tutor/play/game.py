@@ -175,7 +175,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
 
 def _push_nth(pos: Position, j: int, nplay: int) -> Action:
     """Push the j-th listed move (a play of the hand's cards if j < nplay), without listing."""
-    if j < nplay and not pos.v.swaps:  # (with swaps, the plays' count holds their swaps too)
+    if j < nplay and not (pos.v.swaps or pos.R.bluff):  # (with swaps or claims, the plays' count holds them too)
         got = pos.nth_play(j)
         assert got is not None
         return got[0], pos.push_cards(got[0])
