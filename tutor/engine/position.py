@@ -54,6 +54,8 @@ T = TypeVar("T")
 
 # -- the variant, compiled ----------------------------------------------------------
 
+BLUFF_CLAIMS, SWAPS, ANYTIME = 1, 2, 3  # how a variant's plays are counted beyond one lookup per rank
+
 
 class Rules:
     """One variant's rules as tuples of ints and bools: what the position reads. Built once
@@ -65,7 +67,7 @@ class Rules:
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "ranks_rev", "get_rev", "any_transparent")
+                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -103,6 +105,8 @@ class Rules:
         # swaps: each play stands for itself and its swaps, which are counted, not listed
         # Bluff: each play of n cards stands for one move per rank it may be claimed as
         self.countable = not (v.swaps and self.four_anytime)
+        # how plays are counted: by rank (0), or with claims, swaps or four of a kind anytime
+        self.counting = BLUFF_CLAIMS if v.bluff else SWAPS if v.swaps else ANYTIME if self.four_anytime else 0
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -1333,11 +1337,12 @@ class Position:
     def count_plays(self) -> int:
         """How many plays of one rank the hand allows, with their swaps or claims (only where
         :meth:`fast`)."""
-        if self.R.bluff:
-            return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
-        if self.v.swaps:
-            return sum(e[1] for e in self._swap_counts())
-        if self.R.four_anytime:
+        how = self.R.counting
+        if how:
+            if how == BLUFF_CLAIMS:
+                return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
+            if how == SWAPS:
+                return sum(e[1] for e in self._swap_counts())
             return sum(n for _, _, n in self._anytime())
         return sum(self._play_ranks()[1](self.subs[self.turn]))
 
@@ -1361,7 +1366,7 @@ class Position:
             last = self.pile[-1] if self.pile else None
             return nplay, 1 if last is not None and last[2] >= 0 and last[1] != self.turn else 0, 0
         extra = [] if self.R.plain else self._extra_moves()
-        runs = sum(1 for m in extra if m.kind == PLAY)
+        runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
         return nplay, len(extra), 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0
 
     def count_moves(self) -> int:
@@ -1374,10 +1379,11 @@ class Position:
         """``self.moves()[j]``, without listing where :meth:`fast`."""
         if not self.fast():
             return self.moves()[j]
-        if self.R.bluff:
+        how = self.R.counting
+        if how == BLUFF_CLAIMS:
             m = self._nth_bluff(j)
             return m if m is not None else Move(CALL)
-        if self.v.swaps:
+        if how == SWAPS:
             m = self._nth_swap_play(j)
             if m is not None:
                 return m
@@ -1394,7 +1400,7 @@ class Position:
     def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
         """The cards and multiset of the j-th play in list order (None: past the plays)."""
         seat = self.turn
-        if self.R.four_anytime:
+        if self.R.counting == ANYTIME:
             for r, k, s in self._anytime():
                 if j < s:
                     C = self.C
