@@ -248,14 +248,12 @@ class Code:
         got = self.plays[r].get(f)
         if got is None:
             group = self.group(r, f)
-            seen: set[tuple[int, ...]] = set()
+            distinct = sorted(Counter(group).items())
             got = []
             cv = self.cv
             for n in range(1, len(group) + 1):
-                for sub in combinations(group, n):
-                    if sub not in seen:
-                        seen.add(sub)
-                        got.append((sub, sum(cv[c] for c in sub)))
+                for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
+                    got.append((sub, sum(cv[c] for c in sub)))
             self.plays[r][f] = got
         return got
 
