@@ -581,3 +581,26 @@ def test_a_deal_at_the_opening_keeps_the_player_to_move_the_leader() -> None:
     assert any(not legal_moves(x, v) for x in raw)
     h = hint(t, v, iterations=300, seed=1)
     assert h.best is not None
+
+
+@pytest.mark.parametrize("variant", ["pagat", "karma", "bluff"])
+def test_the_search_on_positions_deals_and_rolls_out_as_on_tables(variant: str) -> None:
+    """The search deals straight into a position and rolls out on it: the same deal, and the
+    same rewards, as dealing a table and rolling out from it with the same draws."""
+    from tutor.advisor.rollout import PolicyRollout, SimRollout
+    from tutor.engine import position
+
+    v = load_variant(variant)
+    for seed in (1, 2, 3):
+        t, known = _midgame(variant, 4, seed, 20)
+        if game_over(t, v):
+            continue
+        det = Determinizer(observe(t, seen=known, variant=v), v)
+        for k in range(4):
+            dealt = det.deal(random.Random(k))
+            pos = det.deal_position(random.Random(k))
+            assert pos.snapshot() == dealt
+            for rollout in (SimRollout(cut=12), SimRollout(), PolicyRollout()):
+                on_table = rollout(dealt, v, random.Random(k))
+                assert rollout.on_position(position(dealt, v), random.Random(k)) == on_table
+            assert pos.snapshot() == dealt  # (rolled out on copies)

@@ -20,19 +20,69 @@ from tutor.advisor.view import PlayerView
 from tutor.core.cards import UNKNOWN
 from tutor.core.table import Play, Player, Table
 from tutor.engine import game_over, legal_moves
+from tutor.engine.position import Position
 from tutor.rules.variant import Variant
 
 
 class Determinizer:
     """Deals determinisations of one view; the pool is computed once."""
 
-    __slots__ = ("view", "v", "pool", "slots")
+    __slots__ = ("view", "v", "pool", "slots", "base", "known")
 
     def __init__(self, view: PlayerView, v: Variant) -> None:
         self.view = view
         self.v = v
         self.pool: list[int] = view.unknown_pool(v)
         self.slots = view.unknown_slots()
+        self.base: Position | None = None  # a position of one deal: what every deal shares
+        self.known: list[int] = []  # each seat's known hand cards, as the position's multiset
+
+    def deal_position(self, rng: random.Random) -> Position:
+        """The position of :meth:`deal` (the same draws, the same deal, dealt again at the opening
+        as there), dealt straight into a copy of one position: only the unseen parts are filled in."""
+        pos = self._deal_position(rng)
+        if self.view.opening and not self.view.setup:
+            for _ in range(50):
+                if pos.moves() or pos.over():
+                    break
+                pos = self._deal_position(rng)
+        return pos
+
+    def _deal_position(self, rng: random.Random) -> Position:
+        base = self.base
+        if base is None:
+            base = self.base = Position.of(self.deal(random.Random(0)), self.v)
+            self.known = [base.C.encode(s.hand_known) for s in self.view.seats]
+        view = self.view
+        cards = rng.sample(self.pool, self.slots) if self.slots else []
+        pos = base.copy()
+        C = pos.C
+        k = 0
+        hands, subs, downs = pos.hands, pos.subs, pos.downs
+        for i, s in enumerate(view.seats):
+            n = s.hand_size - len(s.hand_known)
+            if n:
+                h = hands[i] = self.known[i] + C.encode(cards[k:k + n])
+                subs[i] = C.subs(h)
+                k += n
+            n = s.face_down
+            downs[i] = cards[k:k + n]
+            k += n
+        pos.stock = cards[k:k + view.stock]
+        k += view.stock
+        pos.burned = list(view.burned_known) + cards[k:k + view.burned_unknown]
+        k += view.burned_unknown
+        if view.pile_unknown:
+            pile = []
+            for pl in view.pile:
+                if UNKNOWN in pl.cards:
+                    n = len(pl.cards)
+                    pile.append((tuple(cards[k:k + n]), pl.by, pl.claim))
+                    k += n
+                else:
+                    pile.append((pl.cards, pl.by, pl.claim))
+            pos.set_pile(pile)
+        return pos
 
     def deal(self, rng: random.Random) -> Table:
         """A deal of the unseen cards. At the opening the seat to move is the leader, so a deal in

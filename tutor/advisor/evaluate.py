@@ -24,6 +24,7 @@ from functools import lru_cache
 from tutor.core.cards import EMPTY, N_RANKS
 from tutor.core.table import Table
 from tutor.engine import game_over, position_of
+from tutor.engine.position import Position
 from tutor.rules.variant import Variant
 
 # Fitted by benchmarks/advisor_fit_eval.py --games 300 (15,634 positions; held-out log-loss
@@ -79,6 +80,20 @@ def evaluate(table: Table, v: Variant, weights: Sequence[float] = WEIGHTS) -> li
     n = len(table.players)
     live = [s for s in range(n) if not table.players[s].out]
     return _model(v, n, {s: features(table, v, s) for s in live}, weights)
+
+
+def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list[float]:
+    """:func:`evaluate` of the engine's position (the search's own, never snapshotted)."""
+    v = pos.v
+    n = pos.n
+    if pos.over():
+        decided = pos.decided()  # (a player may have lost at once: Nortenos' last 3)
+        if v.goal == "winner":
+            return [1.0 if s == decided else 0.0 for s in range(n)]
+        return [0.0 if s == decided else 1.0 for s in range(n)]
+    stock = bool(pos.stock)
+    return _model(v, n, {s: _features(v, pos.hand(s), pos.up_cards(s), len(pos.downs[s]), stock)
+                         for s in range(n) if not pos.outs[s]}, weights)
 
 
 def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int], int, bool]], stock: int,

@@ -37,10 +37,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.advisor.determinize import Determinizer
-from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards, looped
+from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards
 from tutor.advisor.view import PlayerView
 from tutor.core.moves import FLIP, Move
-from tutor.engine import apply_unchecked, game_over, legal_moves
+from tutor.engine import game_over, legal_moves
+from tutor.engine.position import PICKED_UP
+from tutor.play.game import avoided
 from tutor.rules.variant import Variant
 
 MoveKey = tuple[object, ...]
@@ -149,6 +151,7 @@ class ISMCTS:
         # again goes round a circle and is scored by loop_rewards, not played on
         self.avoid: Avoid | None = (view.seat, view.loops) if view.loops else None
         self.root = Node((), -1)
+        self.keys: dict[int, tuple[Move, MoveKey]] = {}  # id(move) -> (move, its key), for moves met again
         self.iterations = 0
         self.seconds = 0.0
         # the observer's own moves do not depend on the hidden cards: read them once
@@ -160,6 +163,7 @@ class ISMCTS:
         self.root_moves: dict[MoveKey, list[Move]] = {}
         for m in moves:
             self.root_moves.setdefault(move_key(m, self.blind), []).append(m)
+        self.root_first = {k: ms[0] for k, ms in self.root_moves.items()}
         # The observer's moves should not depend on the hidden cards; if a few deals say
         # otherwise (a rule that looks at unseen cards), check them in every deal.
         probe = random.Random(1)
@@ -209,19 +213,19 @@ class ISMCTS:
         return self
 
     def _iterate(self) -> None:
-        v, rng = self.v, self.rng
-        state = self.det.deal(rng)
+        rng = self.rng
+        state = self.det.deal_position(rng)  # private to this iteration: moves are pushed on it
         node = self.root
         path = [node]
         blind = self.blind
         avoid = self.avoid
         rewards: list[float] | None = None
         depth = 0
-        while depth < self.max_depth and not game_over(state, v):
+        while depth < self.max_depth and not state.over():
             if node is self.root and not self.root_varies:
-                by_key = {k: ms[0] for k, ms in self.root_moves.items()}
+                by_key = self.root_first
             elif node is self.root:
-                legal = set(legal_moves(state, v))
+                legal = set(state.moves())
                 by_key = {}
                 for k, ms in self.root_moves.items():
                     m = next((m for m in ms if m in legal), None)
@@ -231,8 +235,14 @@ class ISMCTS:
                     break
             else:
                 by_key = {}
-                for m in legal_moves(state, v):
-                    by_key.setdefault(move_key(m, blind), m)
+                keys = self.keys
+                for m in state.moves():
+                    got = keys.get(id(m))
+                    if got is None or got[0] is not m:  # (most moves are the engine's shared values)
+                        if len(keys) > 50_000:
+                            keys.clear()
+                        got = keys[id(m)] = (m, move_key(m, blind))
+                    by_key.setdefault(got[1], m)
             children = node.children
             fresh: list[MoveKey] = []
             for k in by_key:
@@ -248,17 +258,21 @@ class ISMCTS:
                 children[k] = child
             else:
                 child = self._select(node, by_key)
-            state, events = apply_unchecked(state, v, by_key[child.key])
+            events = state.push(by_key[child.key])
             path.append(child)
-            if avoid is not None and looped(state, events, avoid):
-                rewards = loop_rewards(len(state.players), avoid[0])
+            if avoid is not None and PICKED_UP in events and avoided(state, avoid):
+                rewards = loop_rewards(state.n, avoid[0])
                 break
             if fresh:
                 break
             node = child
             depth += 1
         if rewards is None:
-            rewards = self.rollout(state, v, rng, avoid)
+            on_position = getattr(self.rollout, "on_position", None)
+            if on_position is not None:
+                rewards = on_position(state, rng, avoid)
+            else:
+                rewards = self.rollout(state.snapshot(), self.v, rng, avoid)
         self.root.visits += 1
         for n in path[1:]:
             r = rewards[n.seat]

@@ -28,11 +28,12 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from tutor.advisor.evaluate import evaluate, evaluate_zones
+from tutor.advisor.evaluate import evaluate, evaluate_position, evaluate_zones
 from tutor.core.moves import Move
 from tutor.core.table import Table
 from tutor.engine import game_over
-from tutor.play.game import Bot, GameResult, GreedyBot, SeatKey, play_from, seat_key
+from tutor.engine.position import Position
+from tutor.play.game import Bot, GameResult, GreedyBot, SeatKey, play_from, play_on, seat_key
 from tutor.rules.variant import Variant
 
 
@@ -64,6 +65,29 @@ def loop_rewards(players: int, seat: int) -> list[float]:
 def looped(table: Table, events: Sequence[str], avoid: Avoid | None) -> bool:
     """Whether the move that gave ``events`` and ``table`` picked up into an ``avoid`` position."""
     return avoid is not None and "pickup" in events and seat_key(table, avoid[0]) in avoid[1]
+
+
+def _score_on(r: GameResult, start: Position, avoid: Avoid | None) -> list[float]:
+    """:func:`_score` of a game played on from a position (``start``, a copy of where it began)."""
+    if r.looped and avoid is not None:
+        return loop_rewards(start.n, avoid[0])
+    if r.cut and r.zones is not None:
+        return evaluate_zones(start.v, r.zones, r.stock_left)
+    if r.stalled:
+        return evaluate_position(start)
+    names = r.names
+    if start.v.goal == "winner":
+        return [1.0 if n == r.winner else 0.0 for n in names]
+    return [0.0 if n == r.loser else 1.0 for n in names]
+
+
+def _roll_on(pos: Position, rng: random.Random, bots: list[Bot], max_turns: int, cut: int, endgame: int | None,
+             avoid: Avoid | None) -> list[float]:
+    """Play ``pos`` on (it is pushed on) with ``bots``: the rewards, as the table path scores them."""
+    start = pos.copy()
+    r = play_on(pos, rng.getrandbits(31), bots, max_turns=max_turns, cut=cut, endgame=endgame,
+                avoid=avoid if avoid is not None and avoid[1] else None)
+    return _score_on(r, start, avoid)
 
 
 def _score(r: GameResult, table: Table, v: Variant, avoid: Avoid | None) -> list[float]:
@@ -102,6 +126,13 @@ class PolicyRollout:
                       endgame=self.endgame, avoid=avoid if avoid is not None and avoid[1] else None)
         return _score(r, table, v, avoid)
 
+    def on_position(self, pos: Position, rng: random.Random, avoid: Avoid | None = None) -> list[float]:
+        """The same rollout from a position the search owns (pushed on, never snapshotted)."""
+        if pos.over():
+            return evaluate_position(pos)
+        bots: list[Bot] = [self.policy] * pos.n  # type: ignore[list-item]
+        return _roll_on(pos, rng, bots, self.max_turns, self.cap, self.endgame, avoid)
+
 
 class SimRollout:
     """Play on with greedy players through the runner; score the end or the cut.
@@ -134,3 +165,14 @@ class SimRollout:
         r = play_from(v, table, rng.getrandbits(31), [self.bot] * len(table.players), max_turns=self.max_turns,
                       cut=self.cut, avoid=avoid if avoid is not None and avoid[1] else None)
         return _score(r, table, v, avoid)
+
+    def on_position(self, pos: Position, rng: random.Random, avoid: Avoid | None = None) -> list[float]:
+        """The same rollout from a position the search owns (pushed on, never snapshotted)."""
+        if pos.over():
+            return evaluate_position(pos)
+        if self.endgame_only and (pos.stock or pos.alive > 2):
+            fallback = getattr(self.fallback, "on_position", None)
+            if fallback is not None:
+                return fallback(pos, rng, avoid)  # type: ignore[no-any-return]
+            return self.fallback(pos.snapshot(), pos.v, rng, avoid)
+        return _roll_on(pos, rng, [self.bot] * pos.n, self.max_turns, self.cut, None, avoid)

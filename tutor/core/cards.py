@@ -48,8 +48,23 @@ def rank_index(text: str) -> int:
     raise NotationError(f"{text!r} is not a rank (2-10, J, Q, K, A or JK)")
 
 
+_PARSED: dict[str, int] = {}  # text already read -> its card (the table file's cards, over and over)
+
+
 def parse_card(text: object) -> int:
     """Read one card: ``'7H'``, ``'10s'``, ``'T♠'``, ``'JK'``."""
+    if type(text) is str:
+        got = _PARSED.get(text)
+        if got is not None:
+            return got
+        card = _parse_card(text)
+        if len(_PARSED) < 4096:
+            _PARSED[text] = card
+        return card
+    return _parse_card(text)
+
+
+def _parse_card(text: object) -> int:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise NotationError(f"{text!r} is not a card")
     t = str(text).strip().upper()
@@ -62,11 +77,17 @@ def parse_card(text: object) -> int:
 
 def card_str(card: int) -> str:
     """Write a card as the contract does: ``10H``, ``QS``, ``JK``; ``??`` if unseen."""
+    if -1 <= card <= JOKER:
+        return _CARD_STR[card]
     if card == UNKNOWN:
         return "??"
     if card == JOKER:
         return "JK"
     return RANK_NAMES[card >> 2] + SUIT_NAMES[card & 3]
+
+
+# every card's notation, by card; the last is the unseen card's (-1)
+_CARD_STR = tuple(RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] for c in range(JOKER)) + ("JK", "??")
 
 
 def card_pretty(card: int) -> str:

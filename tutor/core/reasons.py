@@ -74,9 +74,7 @@ class Reason(Enum):
     NO_CALL = "NO_CALL"
     BLUFF_NO_PICKUP = "BLUFF_NO_PICKUP"
 
-    @property
-    def legal(self) -> bool:
-        return self in _LEGAL
+    legal: bool  # set on each member below (an attribute: read on every move judged)
 
 
 REASONS = {r.value: r for r in Reason}  # a placement cell's code -> its Reason
@@ -85,6 +83,9 @@ _LEGAL = frozenset({Reason.EMPTY, Reason.BEATS, Reason.MATCHES, Reason.ANYWHERE,
                     Reason.PICKUP_OK, Reason.FLIP_OK, Reason.SWAP_OK, Reason.READY_OK,
                     Reason.PLACE_OK, Reason.DEFLECT, Reason.RUN, Reason.GAMBLE_OK, Reason.SLIDE_OK,
                     Reason.CALL_OK})
+for _r in Reason:
+    _r.legal = _r in _LEGAL
+del _r
 
 
 class Event(StrEnum):

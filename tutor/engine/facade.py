@@ -11,8 +11,9 @@ simulation, for moves that came from ``legal_moves``.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from dataclasses import FrozenInstanceError
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import TutorError
@@ -36,20 +37,75 @@ class IllegalMoveError(TutorError):
     """``apply`` was given a move that ``check`` finds illegal."""
 
 
-@dataclass(frozen=True)
 class Verdict:
-    """The answer to "is this move legal?"."""
+    """The answer to "is this move legal?". A value, like a frozen dataclass of ``move``,
+    ``code``, ``reason``, ``rules``, ``events`` and ``next_player``; the ``reason`` sentence
+    is written when first read (most callers want only the code, events and next player)."""
+
+    __slots__ = ("move", "code", "rules", "events", "next_player", "_reason", "_words")
 
     move: Move
     code: Reason
-    reason: str
     rules: tuple[str, ...]
-    events: tuple[str, ...] = ()
-    next_player: str | None = None
+    events: tuple[str, ...]
+    next_player: str | None
+    _reason: str
+    _words: Callable[[], str] | None
+
+    def __init__(self, move: Move, code: Reason, reason: str, rules: tuple[str, ...],
+                 events: tuple[str, ...] = (), next_player: str | None = None) -> None:
+        _set = object.__setattr__
+        _set(self, "move", move)
+        _set(self, "code", code)
+        _set(self, "rules", rules)
+        _set(self, "events", events)
+        _set(self, "next_player", next_player)
+        _set(self, "_reason", reason)
+        _set(self, "_words", None)
+
+    @classmethod
+    def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
+              events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
+        """A verdict whose sentence ``words()`` writes when it is first read."""
+        got = cls(move, code, "", rules, events, next_player)
+        object.__setattr__(got, "_words", words)
+        return got
+
+    @property
+    def reason(self) -> str:
+        words = self._words
+        if words is not None:
+            object.__setattr__(self, "_reason", words())
+            object.__setattr__(self, "_words", None)
+        return self._reason
 
     @property
     def legal(self) -> bool:
         return self.code.legal
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.move, self.code, self.reason, self.rules, self.events, self.next_player)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Verdict(move={self.move!r}, code={self.code!r}, reason={self.reason!r}, rules={self.rules!r}, "
+                f"events={self.events!r}, next_player={self.next_player!r})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Verdict, self._fields())
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -64,8 +120,10 @@ class Verdict:
 
 # -- positions of tables ---------------------------------------------------------
 
-_KEPT: dict[tuple[int, int], tuple[Table, Variant, Position]] = {}  # (table, variant) -> its position
+_KEPT: OrderedDict[tuple[int, int], tuple[Table, Variant, Position]] = OrderedDict()  # (table, variant) -> its position
 _KEEP = 256
+# the last legal move check pushed: (table, variant, move, the position after it, its events)
+_CHECKED: list[tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None] = [None]
 
 
 def position(table: Table, v: Variant | str) -> Position:
@@ -97,7 +155,7 @@ def _position(table: Table, v: Variant) -> Position:
 def _keep(table: Table, v: Variant, pos: Position) -> None:
     """Keep the position of a table for the engine's next calls on it (the oldest goes first)."""
     if len(_KEPT) >= _KEEP:
-        del _KEPT[next(iter(_KEPT))]
+        _KEPT.popitem(last=False)  # (a plain dict's first key is slow to find after many deletions)
     _KEPT[(id(table), id(v))] = (table, v, pos)
 
 
@@ -198,8 +256,13 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[Event]]:
     """Apply a move known to be legal. The fast path for search and simulation."""
     was = _position(table, v)
-    pos = was.copy()
-    events = pos.push(move)
+    last = _CHECKED[0]
+    if last is not None and last[0] is table and last[1] is v and last[2] == move:
+        pos, events = last[3], list(last[4])  # check just pushed this move on a copy: take it
+        _CHECKED[0] = None
+    else:
+        pos = was.copy()
+        events = pos.push(move)
     after = pos.snapshot((table, was))
     _keep(after, v, pos)
     return after, events
@@ -227,16 +290,16 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     pos = _position(table, v)
     code, frags, ctx = pos.judge(move)
     frags = tuple(dict.fromkeys(frags))
-    reason = sentence(pos, move, code, ctx)
     if not code.legal:
-        return Verdict(move, code, reason, frags)
+        return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags)
     seat = pos.turn
     if (move.kind == FLIP and pos.downs[seat][move.index - 1] == UNKNOWN) or (
             move.kind == GAMBLE and pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
-        return Verdict(move, code, reason, frags, (), _likely_next(table, pos, move))
+        return Verdict(move, code, sentence(pos, move, code, ctx), frags, (), _likely_next(table, pos, move))
     after = pos.copy()
     events = after.push(move)
+    _CHECKED[0] = (table, v, move, after, tuple(events))  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     last = pos.last_down(move) if move.kind == FLIP else None
     if last is not None:  # the last face-down card decided the game for its player
@@ -248,9 +311,12 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         card = pos.downs[seat][move.index - 1] if move.kind == FLIP else pos.stock[0]
         frags = frags + pos._matrix()[pos.top_rank()][card >> 2][2]
     clause, more = effects(pos, move, events, after.causes)
-    if clause:
-        reason = reason[:-1] + "; " + clause + "."
-    return Verdict(move, code, reason, tuple(dict.fromkeys(frags + more)), tuple(events), nxt)
+
+    def words() -> str:
+        reason = sentence(pos, move, code, ctx)
+        return reason[:-1] + "; " + clause + "." if clause else reason
+
+    return Verdict.later(move, code, words, tuple(dict.fromkeys(frags + more)), tuple(events), nxt)
 
 
 def _likely_next(table: Table, pos: Position, move: Move) -> str | None:

@@ -47,10 +47,14 @@ Ctx = dict[str, object]
 Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
 Cells = tuple[tuple[Cell, ...], ...]
+Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
+_NO_SHAPE: Shape = ("", 0, [])
 T = TypeVar("T")
 
 
 # -- the variant, compiled ----------------------------------------------------------
+
+BLUFF_CLAIMS, SWAPS, ANYTIME = 1, 2, 3  # how a variant's plays are counted beyond one lookup per rank
 
 
 class Rules:
@@ -63,7 +67,7 @@ class Rules:
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "ranks_rev", "get_rev")
+                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -95,8 +99,14 @@ class Rules:
         self.extras, self.bluff = v.extras, v.bluff
         # the plain game: a play's legality is one lookup, so plays can be counted without listing
         self.plain = not (v.extras or v.bluff or self.four_anytime)
-        # beyond it, still one lookup per rank (with the matrix in force), so still countable
-        self.countable = not (v.bluff or self.four_anytime or v.runs or v.swaps)
+        # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
+        # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
+        # runs are listed apart, after the plays
+        # swaps: each play stands for itself and its swaps, which are counted, not listed
+        # Bluff: each play of n cards stands for one move per rank it may be claimed as
+        self.countable = not (v.swaps and self.four_anytime)
+        # how plays are counted: by rank (0), or with claims, swaps or four of a kind anytime
+        self.counting = BLUFF_CLAIMS if v.bluff else SWAPS if v.swaps else ANYTIME if self.four_anytime else 0
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -115,6 +125,7 @@ class Rules:
         self.goal_fid = v.setting_origin("goal") or "core"
         self.after_fid = v.setting_origin("after_pickup")
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
+        self.any_transparent = any(v.transparent)
 
 
 def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
@@ -154,7 +165,8 @@ class Code:
     """The multiset encoding of cards for a number of packs: per-card shifts and masks,
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
-    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask")
+    __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
+                 "play_moves", "fours")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -177,6 +189,8 @@ class Code:
         self.tsm = tuple(zip(self.subt, self.rsh, self.rm, strict=True))
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
+        self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
+        self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -214,19 +228,32 @@ class Code:
             got = self.groups[r][f] = self.decode(f << self.rsh[r])
         return got
 
+    def four_from(self, r: int, f: int) -> int:
+        """Where the plays of four cards or more begin among :meth:`plays_of` (they come last)."""
+        got = self.fours[r].get(f)
+        if got is None:
+            lst = self.plays_of(r, f)
+            got = self.fours[r][f] = next((i for i, (sub, _) in enumerate(lst) if len(sub) >= 4), len(lst))
+        return got
+
+    def moves_of(self, r: int, f: int) -> list[Move]:
+        """The plays of :meth:`plays_of` as moves (made once: moves are values)."""
+        got = self.play_moves[r].get(f)
+        if got is None:
+            got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
+        return got
+
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
         """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
         got = self.plays[r].get(f)
         if got is None:
             group = self.group(r, f)
-            seen: set[tuple[int, ...]] = set()
+            distinct = sorted(Counter(group).items())
             got = []
             cv = self.cv
             for n in range(1, len(group) + 1):
-                for sub in combinations(group, n):
-                    if sub not in seen:
-                        seen.add(sub)
-                        got.append((sub, sum(cv[c] for c in sub)))
+                for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
+                    got.append((sub, sum(cv[c] for c in sub)))
             self.plays[r][f] = got
         return got
 
@@ -242,6 +269,10 @@ def code_for(decks: int) -> Code:
 
 
 # -- the position -------------------------------------------------------------------
+
+PICKUP_MOVE = Move(PICKUP)
+_TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
+_FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
 
 class Position:
@@ -347,11 +378,16 @@ class Position:
             pile = tuple(Play(c, b, k) for c, b, k in self.pile)
         else:
             table, was = like
-            players = tuple(
-                table.players[s] if (self.hands[s] == was.hands[s] and self.ups[s] == was.ups[s]
-                                     and self.downs[s] == was.downs[s])
-                else Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
-                for s in range(self.n))
+            old = table.players
+            hands, ups, downs = self.hands, self.ups, self.downs
+            w_hands, w_ups, w_downs = was.hands, was.ups, was.downs
+            lst = []
+            for s in range(self.n):
+                if hands[s] == w_hands[s] and ups[s] == w_ups[s] and downs[s] == w_downs[s]:
+                    lst.append(old[s])
+                else:
+                    lst.append(Player(self.names[s], decode(hands[s]), tuple(ups[s]), tuple(downs[s])))
+            players = tuple(lst)
             k = len(was.pile)
             if len(self.pile) >= k and self.pile[:k] == was.pile:
                 pile = table.pile + tuple(Play(c, b, cl) for c, b, cl in self.pile[k:])
@@ -365,6 +401,11 @@ class Position:
     def player(self, seat: int) -> Player:
         return Player(self.names[seat], self.C.decode(self.hands[seat]), tuple(self.ups[seat]),
                       tuple(self.downs[seat]), bool(self.lost >> seat & 1))
+
+    def set_pile(self, pile: list[Laid]) -> None:
+        """Lay ``pile`` down as the whole pile ((cards, by, claim) from the bottom up)."""
+        self.pile = pile
+        self._repile()
 
     def _repile(self) -> None:
         """Recompute what is kept of the pile (after a change other than a play on top)."""
@@ -477,6 +518,8 @@ class Position:
             return Top(self._bluff_state()[0], ())
         if R.extras and self._free_with_two(pile):
             return Top(EMPTY, (), R.origin[pile[-1][0][-1] >> 2]["free_with_two"])
+        if pile is self.pile and not R.any_transparent:
+            return _TOPS[self.top]  # nothing to look through: the top kept as the pile grows
         rank, looked = _top_of(pile, R)
         return Top(rank, looked)
 
@@ -805,9 +848,12 @@ class Position:
         if zone == FACE_DOWN:
             return Reason.MUST_FLIP, ("core",), ctx
         if zone == HAND:
-            want = Counter(cards)
-            short = [c for c in want if self.holds(seat, c) < want[c]]
+            h, C = self.hands[seat], self.C
+            csh, cm = C.csh, C.cm
+            short = [c for c in cards if ((h >> csh[c]) & cm[c]) < (cards.count(c) if len(cards) > 1 else 1)]
             if short:
+                want = Counter(cards)
+                short = list(dict.fromkeys(short))
                 held = Counter(self.hand(seat))
                 combo_fid = self.v.setting_origin("final_card_combo")
                 up = Counter(self.up_cards(seat))
@@ -998,18 +1044,27 @@ class Position:
             if combo:
                 yield from self._combos(seat, rank, group, cells, top, zone, seen)
         if self.v.runs:
-            for suit in range(4):
-                ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
-                for i, start in enumerate(ranks):
-                    seq = [start]
-                    for r in ranks[i + 1:]:
-                        if r != seq[-1] + 1:
-                            break
-                        seq.append(r)
-                        if len(seq) >= self.v.runs:
-                            run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
-                            if self.judge(run)[0].legal:
-                                yield run
+            yield from self._runs(cards)
+
+    def _runs(self, cards: Sequence[int]) -> Iterator[Move]:
+        """The legal runs among ``cards`` (listed after every other play)."""
+        R = self.R
+        # a run whose lowest card may not go on the pile is not legal: it is not judged
+        first = (R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells)[self._eff_top(self.pile).rank]
+        for suit in range(4):
+            ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
+            for i, start in enumerate(ranks):
+                if 0 <= start < N_RANKS and not first[start][0]:
+                    continue
+                seq = [start]
+                for r in ranks[i + 1:]:
+                    if r != seq[-1] + 1:
+                        break
+                    seq.append(r)
+                    if len(seq) >= self.v.runs:
+                        run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
+                        if self.judge(run)[0].legal:
+                            yield run
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
                 seen: set[tuple[int, ...]]) -> Iterator[Move]:
@@ -1030,21 +1085,24 @@ class Position:
         for c in cards:
             if c in rest:
                 rest.remove(c)
-        for give in sorted(set(rest)):
-            if how == "own-face-up":
-                for take in sorted(set(self.up_cards(seat))):
+        gives = sorted(set(rest))
+        if how == "own-face-up":
+            takes = sorted(set(self.up_cards(seat)))
+            for give in gives:
+                for take in takes:
                     yield Move(PLAY, cards, give=give, take=take)
-                continue
-            for q in range(self.n):
-                if q == seat or self.outs[q]:
-                    continue
-                name = self.names[q]
-                if how == "other-hand" and self.hand_n[q]:
+            return
+        # the other seats (each once, not once per card given)
+        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
+                  for q in range(self.n) if q != seat and not self.outs[q]]
+        for give in gives:
+            for name, n_hand, takes in others:
+                if how == "other-hand" and n_hand:
                     yield Move(PLAY, cards, give=give, target=name)  # their first card, as 1 below
-                    for k in range(1, self.hand_n[q] + 1):  # the card taken blind, by its place in their hand
+                    for k in range(1, n_hand + 1):  # the card taken blind, by its place in their hand
                         yield Move(PLAY, cards, index=k, give=give, target=name)
                 elif how == "other-face-up":
-                    for take in sorted(set(self.up_cards(q))):
+                    for take in takes:
                         yield Move(PLAY, cards, give=give, take=take, target=name)
 
     def moves(self) -> list[Move]:
@@ -1073,10 +1131,32 @@ class Position:
                 rule = self._swap_rule(m.cards)
                 if rule is not None:
                     moves += list(self._swap_moves(seat, m.cards, rule[0]))
-            return moves + [Move(PICKUP)]
+            return moves + [PICKUP_MOVE]
         if zone == FACE_DOWN:
-            return [Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
-        moves = list(self._plays())
+            return _FLIPS[:len(self.downs[seat])] if len(self.downs[seat]) <= len(_FLIPS) else [
+                Move(FLIP, (), i + 1) for i in range(len(self.downs[seat]))]
+        if zone == HAND and R.countable and not self.v.swaps and not (R.combo and not self.stock):
+            # the common case: each rank that may go lists its plays, made once per multiset
+            C = self.C
+            h = self.hands[seat]
+            subs = self.subs[seat]
+            cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+            moves = []
+            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            anytime = R.four_anytime
+            for r in range(N_RANKS):
+                if subs[r]:
+                    if cells[r][0]:
+                        f = (h >> rsh[r]) & rm[r]
+                        got = cache[r].get(f)
+                        moves += got if got is not None else C.moves_of(r, f)
+                    elif anytime and cells[r][1] != "FORCED_PICKUP":  # four of a kind or more go anyway
+                        f = (h >> rsh[r]) & rm[r]
+                        moves += C.moves_of(r, f)[C.four_from(r, f):]
+            if self.v.runs:
+                moves += self._runs(self.hand(seat))
+        else:
+            moves = list(self._plays())
         if self.opening:
             leader = self.opening_leader()
             if leader is not None and leader != seat:
@@ -1094,7 +1174,7 @@ class Position:
             if zone == FACE_UP and R.adds:
                 moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
             else:
-                moves.append(Move(PICKUP))
+                moves.append(PICKUP_MOVE)
         return moves
 
     def out_of_turn(self) -> list[Move]:
@@ -1125,20 +1205,53 @@ class Position:
         rule = rules.get(downs[0] >> 2)
         return None if rule is None else (downs[0] >> 2, rule[0], rule[1])
 
+    def _claims(self, top: int, count: int, run: int, four: int, n: int) -> list[int]:
+        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides)."""
+        out = []
+        cells = self.R.cells[top]
+        for r in range(13):
+            ok, name, _ = cells[r]
+            if n == four or (r == top and run + n == four):
+                out.append(r)
+            elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
+                out.append(r)
+        return out
+
+    def _bluff_counts(self) -> list[tuple[list[tuple[int, ...]], list[int]]]:
+        """Bluff, from the hand (only where :meth:`fast`): per rank and number of cards, in list
+        order, the plays and the ranks they may be claimed as (a move for each of both)."""
+        R, C = self.R, self.C
+        seat = self.turn
+        subs, h = self.subs[seat], self.hands[seat]
+        top, count, run = self._bluff_state()
+        four = R.four_burns or 4
+        said = [self._claims(top, count, run, four, n) for n in range(5)]
+        out = []
+        for r in range(N_RANKS):
+            if subs[r]:
+                lst = C.plays_of(r, (h >> C.rsh[r]) & C.rm[r])
+                for n in range(1, min(4, len(lst[-1][0])) + 1):
+                    if said[n]:
+                        out.append(([sub for sub, _ in lst if len(sub) == n], said[n]))
+        return out
+
+    def _nth_bluff(self, j: int) -> Move | None:
+        """Bluff: the j-th play with its claim in list order (None: past them)."""
+        for plays, said in self._bluff_counts():
+            n = len(plays) * len(said)
+            if j < n:
+                k, c = divmod(j, len(said))
+                return Move(PLAY, plays[k], claim=said[c])
+            j -= n
+        return None
+
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
         R = self.R
         top, count, run = self._bluff_state()
         four = R.four_burns or 4
 
-        def claims(n: int) -> list[int]:  # the ranks n cards may be claimed as (as _judge_bluff decides)
-            out = []
-            for r in range(13):
-                ok, name, _ = R.cells[top][r]
-                if n == four or (r == top and run + n == four):
-                    out.append(r)
-                elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
-                    out.append(r)
-            return out
+        def claims(n: int) -> list[int]:
+            return self._claims(top, count, run, four, n)
 
         moves: list[Move] = []
         if zone == FACE_DOWN:
@@ -1206,14 +1319,113 @@ class Position:
             return R.ranks_rev[top], R.get_rev[top]
         return R.ranks_at[top], R.get_at[top]
 
+    def _anytime(self) -> list[tuple[int, int, int]]:
+        """With four of a kind anytime: (rank, its first play that goes, how many go) for each
+        rank with plays that go, in list order (where the rank may not go, its plays of four
+        cards or more, which come last)."""
+        R, C = self.R, self.C
+        seat = self.turn
+        subs, h = self.subs[seat], self.hands[seat]
+        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+        out = []
+        for r in range(N_RANKS):
+            s = subs[r]
+            if s:
+                if cells[r][0]:
+                    out.append((r, 0, s))
+                elif cells[r][1] != "FORCED_PICKUP":
+                    k = C.four_from(r, (h >> C.rsh[r]) & C.rm[r])
+                    if k < s:
+                        out.append((r, k, s - k))
+        return out
+
+    def _swap_counts(self) -> list[tuple[tuple[int, ...], int, list[int], Shape]]:
+        """With swaps: each play in list order with how many moves it stands for (itself and
+        its swaps), the cards it may give, and its swap rule's shape (:meth:`_swap_shape`)."""
+        R, C = self.R, self.C
+        seat = self.turn
+        subs, h = self.subs[seat], self.hands[seat]
+        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+        hand = self.hand(seat)
+        held = Counter(hand)
+        distinct = sorted(held)
+        shapes: dict[str, Shape] = {}
+        out: list[tuple[tuple[int, ...], int, list[int], Shape]] = []
+        for r in range(N_RANKS):
+            if not (subs[r] and cells[r][0]):
+                continue
+            for sub, _ in C.plays_of(r, (h >> C.rsh[r]) & C.rm[r]):
+                rule = self._swap_rule(sub)
+                if rule is None:
+                    out.append((sub, 1, [], _NO_SHAPE))
+                    continue
+                shape = shapes.get(rule[0])
+                if shape is None:
+                    shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
+                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
+                gives = [c for c in distinct if c not in gone]
+                out.append((sub, 1 + len(gives) * shape[1], gives, shape))
+        return out
+
+    def _swap_shape(self, seat: int, how: str) -> Shape:
+        """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
+        as :meth:`_swap_moves` lists them."""
+        if how == "own-face-up":
+            takes = sorted(set(self.up_cards(seat)))
+            return how, len(takes), [("", 0, takes)]
+        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
+                  for q in range(self.n) if q != seat and not self.outs[q]]
+        if how == "other-hand":
+            return how, sum(1 + k for _, k, _ in others if k), others
+        if how == "other-face-up":
+            return how, sum(len(t) for _, _, t in others), others
+        return how, 0, others
+
+    def _nth_swap_play(self, j: int) -> Move | None:
+        """The j-th play or swap in list order, with swaps (None: past them)."""
+        for sub, n, gives, (how, per, others) in self._swap_counts():
+            if j >= n:
+                j -= n
+                continue
+            if j == 0:
+                return Move(PLAY, sub)
+            give_at, k = divmod(j - 1, per)
+            give = gives[give_at]
+            if how == "own-face-up":
+                return Move(PLAY, sub, give=give, take=others[0][2][k])
+            for name, n_hand, takes in others:
+                if how == "other-hand":
+                    size = 1 + n_hand if n_hand else 0
+                    if k < size:
+                        return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
+                            PLAY, sub, give=give, target=name)
+                else:
+                    size = len(takes)
+                    if k < size:
+                        return Move(PLAY, sub, give=give, take=takes[k], target=name)
+                k -= size
+            raise AssertionError("a swap past the count")
+        return None
+
     def count_plays(self) -> int:
-        """How many plays the hand allows (only where :meth:`fast`)."""
+        """How many plays of one rank the hand allows, with their swaps or claims (only where
+        :meth:`fast`)."""
+        how = self.R.counting
+        if how:
+            if how == BLUFF_CLAIMS:
+                return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
+            if how == SWAPS:
+                return sum(e[1] for e in self._swap_counts())
+            return sum(n for _, _, n in self._anytime())
         return sum(self._play_ranks()[1](self.subs[self.turn]))
 
     def _extra_moves(self) -> list[Move]:
-        """The moves listed after the plays and before the pickup (a gamble, slides)."""
+        """The moves listed after the plays of one rank and before the pickup (runs, a gamble,
+        slides)."""
         v = self.v
-        out = []
+        out: list[Move] = []
+        if v.runs:
+            out += self._runs(self.hand(self.turn))
         if v.gamble and self.stock:
             out.append(Move(GAMBLE))
         if v.slide >= 0 and self.pile:
@@ -1223,8 +1435,12 @@ class Position:
     def counts(self) -> tuple[int, int, int]:
         """(plays, other moves before the pickup, pickups) in the list (only where :meth:`fast`)."""
         nplay = self.count_plays()
-        nextra = 0 if self.R.plain else len(self._extra_moves())
-        return nplay, nextra, 1 if self.pile_n and (self.R.voluntary or not nplay) else 0
+        if self.R.bluff:  # then a call, if the last play was another's claim; never a pickup
+            last = self.pile[-1] if self.pile else None
+            return nplay, 1 if last is not None and last[2] >= 0 and last[1] != self.turn else 0, 0
+        extra = [] if self.R.plain else self._extra_moves()
+        runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
+        return nplay, len(extra), 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""
@@ -1236,6 +1452,17 @@ class Position:
         """``self.moves()[j]``, without listing where :meth:`fast`."""
         if not self.fast():
             return self.moves()[j]
+        how = self.R.counting
+        if how == BLUFF_CLAIMS:
+            m = self._nth_bluff(j)
+            return m if m is not None else Move(CALL)
+        if how == SWAPS:
+            m = self._nth_swap_play(j)
+            if m is not None:
+                return m
+            j -= self.count_plays()
+            extra = self._extra_moves()
+            return extra[j] if j < len(extra) else Move(PICKUP)
         got = self.nth_play(j)
         if got is not None:
             return Move(PLAY, got[0])
@@ -1246,6 +1473,13 @@ class Position:
     def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
         """The cards and multiset of the j-th play in list order (None: past the plays)."""
         seat = self.turn
+        if self.R.counting == ANYTIME:
+            for r, k, s in self._anytime():
+                if j < s:
+                    C = self.C
+                    return C.plays_of(r, (self.hands[seat] >> C.rsh[r]) & C.rm[r])[k + j]
+                j -= s
+            return None
         subs = self.subs[seat]
         for r in self._play_ranks()[0]:
             s = subs[r]
@@ -1653,7 +1887,7 @@ class Position:
 
     def push_random(self, rng: random.Random) -> list[Event]:
         """A random bot's move (``moves[rng.randrange(len(moves))]``), pushed; its events."""
-        if not self.fast():
+        if not (self.R.plain and self.fast()):
             moves = self.moves()
             return self.push(moves[rng.randrange(len(moves))])
         seat = self.turn

@@ -112,8 +112,9 @@ class _GameCheck:
             if verdict.legal and verdict.next_player != nxt:
                 problems.append(f"{where}: check says next {verdict.next_player}, apply gives {nxt}")
         if not game_over(after, v):  # the table file round trip
-            back = table_from_dict(after.to_dict(), decks=after.decks, jokers_per_deck=v.jokers)
-            if back.to_dict() != after.to_dict():
+            written = after.to_dict()
+            back = table_from_dict(written, decks=after.decks, jokers_per_deck=v.jokers)
+            if back.to_dict() != written:
                 problems.append(f"{where}: the table does not read back from its file as it was")
         if not game_over(after, v) and after.player.out:
             problems.append(f"{where}: the turn passed to {after.player.name}, who is out")

@@ -175,7 +175,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
 
 def _push_nth(pos: Position, j: int, nplay: int) -> Action:
     """Push the j-th listed move (a play of the hand's cards if j < nplay), without listing."""
-    if j < nplay:
+    if j < nplay and not (pos.v.swaps or pos.R.bluff):  # (with swaps or claims, the plays' count holds them too)
         got = pos.nth_play(j)
         assert got is not None
         return got[0], pos.push_cards(got[0])
@@ -472,7 +472,7 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
             result.out_order.append(names[seat])
         if PICKED_UP in events:
             result.pickups += 1
-            if avoid is not None and seat_key_at(pos, avoid[0]) in avoid[1]:
+            if avoid is not None and avoided(pos, avoid):
                 circle.turns += 1
                 result.stalled = result.looped = True  # back round a circle the caller has been in
                 result.stall_reason = "it came back round to a position the player has been in"
@@ -507,6 +507,18 @@ def play_from(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, max_t
                endgame=endgame, avoid=avoid)
 
 
+def play_on(pos: Position, seed: int, bots: Sequence[Bot], *, max_turns: int = 4000, repeats: int = 3,
+            cut: int = 0, endgame: int | None = None,
+            avoid: tuple[int, frozenset[SeatKey]] | None = None) -> GameResult:
+    """:func:`play_from` on a position the caller owns (it is pushed on): the same draws, the
+    same game, with no table made (``start`` and ``final`` are left empty; a search's rollouts)."""
+    rng = random.Random(seed * 7919 + 1)
+    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
+    return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=False, cut=cut,
+               endgame=endgame, avoid=avoid)
+
+
+_NO_TABLE = Table(players=())
 SeatKey = tuple[object, ...]
 
 
@@ -535,6 +547,26 @@ def seat_key_at(pos: Position, seat: int) -> SeatKey:
     """:func:`seat_key` of a position."""
     return seat_key_of(pos.hand(seat), pos.hand_n, [pos.up_cards(s) for s in range(pos.n)],
                        [len(d) for d in pos.downs], len(pos.stock), len(pos.burned), pos.turn, pos.direction)
+
+
+_PUBLIC: dict[int, tuple[frozenset[SeatKey], frozenset[SeatKey] | None]] = {}
+
+
+def avoided(pos: Position, avoid: tuple[int, frozenset[SeatKey]]) -> bool:
+    """Is ``pos`` a position ``avoid`` = (seat, keys) names (``seat_key_at(pos, seat) in keys``)?
+    The public counts are compared first: most positions differ there, and cost no decoding."""
+    keys = avoid[1]
+    got = _PUBLIC.get(id(keys))
+    if got is None or got[0] is not keys:
+        if len(_PUBLIC) > 64:
+            _PUBLIC.clear()
+        shaped = all(len(k) == 8 for k in keys)  # keys of :func:`seat_key_of`'s shape (a test may pass others)
+        got = _PUBLIC[id(keys)] = (keys, frozenset((k[1], k[4], k[5], k[6], k[7]) for k in keys) if shaped else None)
+    public = got[1]
+    if public is not None and (tuple(pos.hand_n), len(pos.stock), len(pos.burned), pos.turn,
+                               pos.direction) not in public:
+        return False
+    return seat_key_at(pos, avoid[0]) in keys
 
 
 def play_game(
