@@ -232,7 +232,7 @@ def the_table(g: Game) -> None:
     last = g.turns[-1] if g.turns else None
     changed = change_marks(last.before, t, last.events) if last and not last.before.setup else None
     data = table_data(t, g.v, seat=ME, known=g.known.hands(), changed=changed)
-    st.caption(data["caption"] + " Cards seen going into a hand at a pickup are shown, with a yellow edge.")
+    st.caption(data["caption"] + " Cards seen going into a hand (taken up from face up, or with a pile) are shown, with a yellow edge.")
     if g.my_turn:
         prompt = "Your move: tap your cards to play them."
         if t.setup:

@@ -28,7 +28,15 @@ def add_in_editor(page: Page, zone_holding: str, card: str) -> None:
     idle(page)  # its fields are drawn by the rerun that opening it asks for
     picker = page.get_by_test_id("stMultiSelect").filter(has_text=zone_holding).first
     expect(picker).to_be_visible()
-    picker.get_by_role("combobox").click()
-    page.keyboard.type(card)
-    page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
+    chip = picker.get_by_text(re.compile(rf"\({re.escape(card)}\)"))
+    for _ in range(3):  # a rerun that lands while typing can drop the entry: type it again
+        picker.get_by_role("combobox").click()
+        page.keyboard.type(card)
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        idle(page)
+        try:
+            expect(chip.first).to_be_visible(timeout=5_000)
+            return
+        except AssertionError:
+            continue

@@ -129,6 +129,7 @@ def test_an_impossible_table_says_where_and_marks_the_extra_copies(server: str, 
     expect(page.get_by_text(re.compile(r"8♦ is there 2 times \(in your hand and on the pile"))).to_be_visible()
     # the editor: the example's 7H given to B face up too; the table stays, both copies marked
     page.get_by_role("button", name="the example").click()
+    expect(page.get_by_text(re.compile(r"8♦ is there 2 times"))).to_have_count(0)  # the example is drawn
     _idle(page)
     add_in_editor(page, "J♥ (JH)", "7H")
     expect(page.get_by_text(re.compile("7♥ is there 2 times"))).to_be_visible()

@@ -425,7 +425,7 @@ function seatBox(t, s, isBottom, marks, changed, tap, glow) {
     const rest = isBottom ? 0 : unseen;
     if (rest) hand.append(backs(rest, "sm", 2));
     hand.append(el("span", "ct-count", `${p.hand.length} in hand`));
-    if (p.seen) hand.append(el("span", "ct-seen", `${p.seen} seen at a pickup`));  // its own line
+    if (p.seen) hand.append(el("span", "ct-seen", `${p.seen} seen going in`));  // its own line
   }
   hand.dataset.zone = `hand ${s}`;
   hand.dataset.name = `${p.name}'s hand`;
