@@ -308,6 +308,27 @@ def test_the_link_reopens_the_same_question() -> None:
     assert again.multiselect(key="lf_hand_0").value == at.multiselect(key="lf_hand_0").value
 
 
+def test_a_link_keeps_the_phase_the_claims_and_a_lost_player() -> None:
+    # the editor holds what the table file says beyond cards: Lancaster's opening (only the lowest
+    # card may lead), Bluff's claims, and Nortenos' player who lost at once (the others play on)
+    opening = {"players": [{"name": "A", "hand": ["3C", "6D", "9S"]}, {"name": "B", "hand": ["5H", "8C", "KS"]}],
+               "turn": "A", "phase": "opening"}
+    at = _editor(open_page("pages/legal.py", v="lancaster", q=encode_question(opening, "play 6D")))
+    [verdict] = _verdicts(at)
+    assert "is not legal" in verdict and at.selectbox(key="lf_phase").value == "opening"
+    bluff = {"players": [{"name": "A", "hand": ["3C", "6D", "9S"]}, {"name": "B", "hand": 3}],
+             "pile": [{"by": "B", "cards": ["7H"], "claim": "Q"}], "turn": "A"}
+    at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(bluff, "play 3C as 5")))
+    assert at.selectbox(key="lf_claim_0").value == "Q"
+    assert "is not legal" in _verdicts(at)[0]  # a 5 claimed on a claimed queen
+    lost = {"players": [{"name": "A", "lost": True}, {"name": "B", "hand": ["9D", "KS"]}, {"name": "C", "hand": ["6S"]}],
+            "pile": [["7H"]], "burned": ["3C"], "turn": "B"}
+    at = _editor(open_page("pages/legal.py", v="nortenos+threes-slide+fours-reset", q=encode_question(lost, "play 9D")))
+    [verdict] = _verdicts(at)
+    assert "is legal" in verdict and "game is over" not in verdict
+    assert at.checkbox(key="lf_lost_0").value
+
+
 def test_a_damaged_link_warns_and_shows_the_example() -> None:
     at = open_page("pages/legal.py", q="garbage!")
     assert any("cannot be used" in w for w in texts(at.warning))

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from tutor.core.cards import JOKER, UNKNOWN, card_pretty, card_str, full_pack, parse_card
+from tutor.core.cards import JOKER, RANK_NAMES, UNKNOWN, card_pretty, card_str, full_pack, parse_card
 from tutor.core.errors import TableError, excerpt
 from tutor.core.table import CLOCKWISE, MAX_NAME, Table
 from tutor.rules.variant import Variant
@@ -29,6 +29,9 @@ MAX_PLAYERS, MAX_PLAYS = 8, 30
 K_PACKS_AUTO = "_lf_packs_auto"  # the Packs field follows the variant until it is set by hand
 NOBODY = "(not recorded)"
 DIRECTIONS = ("clockwise", "counterclockwise")
+PHASES = {"play": "play (cards are being played)", "opening": "the opening (the first lead is next)",
+          "setup": "setup (hand and face-up cards may still be swapped)"}
+NO_CLAIM = "(no claim)"
 SESSION: Final = "session"  # every field keeps its value for the whole session
 
 
@@ -107,12 +110,19 @@ def form_to_raw() -> dict[str, Any]:
             "face_up": _zone(k("up", i), None, f"{at}.face_up"),
             "face_down": _zone(k("down", i), k("down_unseen", i), f"{at}.face_down"),
         })
-    pile = []
+        if ss.get(k("lost", i)):
+            players[-1]["lost"] = True
+    pile: list[Any] = []
     for j in range(int(ss.get(k("plays"), 0))):
         cards = [card_str(token_card(t)) for t in ss.get(k("play", j), [])]
         by = ss.get(k("by", j), NOBODY)
-        pile.append({"by": by, "cards": cards} if by != NOBODY else cards)
-    return {
+        claim = ss.get(k("claim", j)) or NO_CLAIM
+        if claim != NO_CLAIM:
+            pile.append({**({"by": by} if by != NOBODY else {}), "cards": cards, "claim": claim})
+        else:
+            pile.append({"by": by, "cards": cards} if by != NOBODY else cards)
+    phase = ss.get(k("phase")) or "play"
+    return {**({"phase": phase} if phase != "play" else {}),
         "decks": int(ss.get(k("decks"), 1)),
         "players": players,
         "pile": pile,
@@ -136,6 +146,9 @@ def fits(table: Table, where: str = "table") -> Table:
     limits = [(len(table.players), MAX_PLAYERS, "players"), (len(table.pile), MAX_PLAYS, "plays on the pile"),
               (table.stock.count(UNKNOWN), 400, "unseen stock cards"), (len(table.burned), 400, "burned cards")]
     for p in table.players:
+        if UNKNOWN in p.face_up_cards:
+            raise TableError(f"{where}: {p.name}'s face-up cards are unseen (laid face down, as in Nortenos); "
+                             "the table editor shows face-up cards as cards")
         limits += [(p.hand.count(UNKNOWN), 60, f"unseen cards in {p.name}'s hand"),
                    (p.face_down.count(UNKNOWN), 10, f"unseen face-down cards of {p.name}")]
     for n, most, what in limits:
@@ -156,10 +169,13 @@ def load_form(table: Table, move: str = "", v: Variant | None = None) -> None:
         _set_zone(p.hand, k("hand", i), k("hand_unseen", i))
         _set_zone(p.face_up_cards, k("up", i), None)
         _set_zone(p.face_down, k("down", i), k("down_unseen", i))
+        ss[k("lost", i)] = p.lost
     ss[k("plays")] = len(table.pile)
     for j, play in enumerate(table.pile):
         ss[k("by", j)] = table.players[play.by].name if play.by >= 0 else NOBODY
         ss[k("play", j)] = tokens_of(play.cards)
+        ss[k("claim", j)] = RANK_NAMES[play.claim] if play.claim >= 0 else NO_CLAIM
+    ss[k("phase")] = "setup" if table.setup else "opening" if table.opening else "play"
     _set_zone(table.stock, k("stock"), k("stock_unseen"))
     ss[k("burned")] = len(table.burned)
     ss[k("turn")] = table.players[table.turn].name
@@ -210,7 +226,7 @@ def _cards(label: str, key: str, options: list[str], help: str | None = None) ->
                    select_all=False, help=help, persist_state=SESSION)
 
 
-def _player(i: int, options: list[str]) -> None:
+def _player(i: int, options: list[str], lost: bool) -> None:
     with st.container(border=True):
         st.text_input("Name", key=k("name", i), max_chars=MAX_NAME, persist_state=SESSION)
         c1, c2 = st.columns([3, 1])
@@ -224,13 +240,19 @@ def _player(i: int, options: list[str]) -> None:
         with c1:
             _cards("Face down (in order)", k("down", i), options, help="Position 1 is the first listed")
         c2.number_input("or unseen", 0, 10, key=k("down_unseen", i), persist_state=SESSION)
+        if lost or st.session_state.get(k("lost", i)):
+            st.checkbox("Lost the game at once (a 3 turned as the last face-down card)", key=k("lost", i),
+                        persist_state=SESSION)
 
 
-def _play(j: int, seats: list[str], options: list[str]) -> None:
+def _play(j: int, seats: list[str], options: list[str], claims: bool) -> None:
     c1, c2 = st.columns([1, 3])
     c1.selectbox(f"Play {j + 1} by", [NOBODY, *seats], key=k("by", j), persist_state=SESSION)
     with c2:
         _cards(f"Play {j + 1}: cards", k("play", j), options)
+    if claims or (st.session_state.get(k("claim", j)) or NO_CLAIM) != NO_CLAIM:
+        st.selectbox(f"Play {j + 1}: claimed as (Bluff: the cards lie face down)", [NO_CLAIM, *RANK_NAMES[:13]],
+                     key=k("claim", j), persist_state=SESSION)
 
 
 def draw_form(v: Variant) -> None:
@@ -247,12 +269,12 @@ def draw_form(v: Variant) -> None:
                              "players until you set it.")
         for i in range(int(ss[k("n")])):
             ss.setdefault(k("name", i), _default_name(i))
-            _player(i, options)
+            _player(i, options, lost=bool(v.last_down))
     seats = names()
     with pile_tab:
         st.number_input("Plays on the pile (bottom first)", 0, MAX_PLAYS, key=k("plays"), persist_state=SESSION)
         for j in range(int(ss[k("plays")])):
-            _play(j, seats, options)
+            _play(j, seats, options, claims=v.bluff)
         c1, c2, c3 = st.columns([2, 1, 1])
         with c1:
             _cards("Stock (top first)", k("stock"), options)
@@ -261,6 +283,10 @@ def draw_form(v: Variant) -> None:
         c1, c2 = st.columns(2)
         c1.selectbox("Whose turn", seats, key=k("turn"), persist_state=SESSION)
         c2.radio("Direction", DIRECTIONS, key=k("dir"), horizontal=True, persist_state=SESSION)
+        st.session_state.setdefault(k("phase"), "play")
+        st.selectbox("Phase", list(PHASES), format_func=PHASES.__getitem__, key=k("phase"), persist_state=SESSION,
+                     help="At the opening the variant's first-player rule judges the lead (Lancaster: the lowest "
+                          "card leads); in setup only swaps and 'ready' are moves.")
 
 
 def _packs_by_hand() -> None:
