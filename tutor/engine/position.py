@@ -881,6 +881,9 @@ class Position:
         if len(move.cards) != len(ranks):
             ctx["why"] = "count"
             return Reason.NOT_A_RUN, (fid,), ctx
+        if not _true_run(move.cards):  # the lie is in the ranks only, as a claimed rank's play is one rank
+            ctx["why"] = "cards"
+            return Reason.NOT_A_RUN, (fid,), ctx
         top = self._bluff_state()[0]
         ctx["top"] = Top(top, ())
         if self._run_start() != ranks[0]:
@@ -889,21 +892,22 @@ class Position:
         return Reason.RUN, (fid,), ctx
 
     def _bluff_runs(self, seat: int) -> list[Move]:
-        """Bluff: the runs the hand holds that may be claimed now, each claimed as what it is (a
-        lying run is legal too, but only true ones are listed, so the list stays short)."""
+        """Bluff: every run the hand holds (one suit, consecutive, 3 to ace), each claimed as the
+        run of its length that may go now (true or not): at most a few hundred moves."""
         first = self._run_start()
         if first < 0 or not self.hand_n[seat]:
             return []
         held = set(self.hand(seat))
         out = []
         for suit in range(4):
-            cards: list[int] = []
-            r = first
-            while r <= 12 and r * 4 + suit in held:
-                cards.append(r * 4 + suit)
-                if len(cards) >= 2:
-                    out.append(Move(PLAY, tuple(cards), claim=run_claim(first, r)))
-                r += 1
+            for lo in range(1, 12):
+                if lo * 4 + suit not in held:
+                    continue
+                hi = lo + 1
+                while hi <= 12 and hi * 4 + suit in held and first + hi - lo <= 12:
+                    cards = tuple(r * 4 + suit for r in range(lo, hi + 1))
+                    out.append(Move(PLAY, cards, claim=run_claim(first, first + hi - lo)))
+                    hi += 1
         return out
 
     def _judge_held(self, seat: int, zone: Zone, cards: tuple[int, ...], ctx: Ctx) -> Judged:
@@ -2044,6 +2048,13 @@ def _run_of(pile: Sequence[Laid]) -> tuple[int, int]:
                 return rank, n
             n += 1
     return rank, n
+
+
+def _true_run(cards: tuple[int, ...]) -> bool:
+    """Bluff: are the cards a run: one suit, consecutive ranks from 3 up to the ace?"""
+    ranks = sorted(c >> 2 for c in cards)
+    return (len({c & 3 for c in cards}) == 1 and 1 <= ranks[0] and ranks[-1] <= 12
+            and ranks == list(range(ranks[0], ranks[0] + len(ranks))))
 
 
 def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> bool:

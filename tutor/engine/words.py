@@ -428,6 +428,8 @@ def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) 
                      f"A run in one suit, each card playable on the one before: {who} may lay it down at once."),
         Reason.NOT_A_RUN: ({"hand": "A run is laid from the hand, never from the table's cards.",
                             "count": f"A run claimed as {ctx.get('claim')} needs one card for each rank it names.",
+                            "cards": ("The cards of a run are a run (one suit, consecutive, 3 to ace); "
+                                      "only their ranks may be a lie."),
                             "start": (f"A run must start one higher than a single card of 3 to king on top, "
                                       f"and {ctx.get('claim')} does not follow {_top_words(ctx)}.")
                             }.get(str(ctx.get("why")), "That is not a run.")
