@@ -423,7 +423,7 @@ def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) 
         Reason.FORCED_PICKUP: (f"{_forcer(v).capitalize()} lies on the pile: {who} must take the pile"
                                + (f" (only {_deflector(v)} could pass it on)." if v.deflect else ".")),
         Reason.RUN: (f"A run claimed as {ctx.get('claim')} starts one higher than the card on top: {who} may "
-                     "lay it face down at once (a call checks it is one suit and those very ranks)."
+                     "lay it face down at once (a call checks they are those very ranks)."
                      if v.bluff else
                      f"A run in one suit, each card playable on the one before: {who} may lay it down at once."),
         Reason.NOT_A_RUN: ({"hand": "A run is laid from the hand, never from the table's cards.",
