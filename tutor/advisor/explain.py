@@ -673,7 +673,9 @@ def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
             else:
                 honest = all(c >> 2 == move.claim for c in move.cards)
                 claimed = a(move.claim) if n == 1 else f"{number(n)} {plural(move.claim)}"
-            clause = (f"you lay {some(move.cards[0] >> 2, n) if honest else number(n) + ' card' + ('s' if n > 1 else '')} "
+            laid = ((number(n) + " cards" if move.claim >= RUN_CLAIM else some(move.cards[0] >> 2, n))
+                    if honest else number(n) + " card" + ("s" if n > 1 else ""))
+            clause = (f"you lay {laid} "
                       f"face down as {claimed}" + ("" if honest else ": a bluff, if the next player calls it you take the pile"))
         idea = "Claim a rank that goes, and think about whether the next player will call it."
     elif move.kind == "call":
