@@ -184,6 +184,87 @@ def test_a_quadruple_destroys_the_pile_when_the_next_card_lands() -> None:
     assert "burn" in events and len(t.pile) == 1
 
 
+# -- Bluff's runs (pagat Variations, Bluffing, Sean Burns: "Runs or Straights") ----------
+
+
+@pytest.mark.parametrize(("pile", "hand", "move", "legal"), [
+    # "I could play a 6, and the person to my right could play 7-8-9-10-J spades"
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8S", "9S", "10S", "JS", "3C"], "play 7S 8S 9S 10S JS as 7-J", True),
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8S", "3C"], "play 7S 8S as 7-8", True),
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["3S", "4S", "KC"], "play 3S 4S as 7-8", True),  # the ranks lie
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["8S", "9S", "3C"], "play 8S 9S as 8-9", False),  # not one higher
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8H", "3C"], "play 7S 8H as 7-8", False),  # two suits
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "9S", "3C"], "play 7S 9S as 7-8", False),  # a gap
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8S", "9S"], "play 7S 8S 9S as 7-8", False),  # a card too many
+    ([{"by": "B", "cards": ["6C", "6D"], "claim": "6"}], ["7S", "8S", "3C"], "play 7S 8S as 7-8", False),  # on a double
+    ([{"by": "B", "cards": ["9C"], "claim": "2"}], ["3S", "4S", "KC"], "play 3S 4S as 3-4", False),  # value 0
+    ([], ["3S", "4S", "KC"], "play 3S 4S as 3-4", False),  # no previous card
+    ([{"by": "B", "cards": ["4S", "5S"], "claim": "4-5"}], ["6H", "7H", "3C"], "play 6H 7H as 6-7", True),  # run on run
+])
+def test_bluff_runs(pile: list[dict[str, object]], hand: list[str], move: str, legal: bool) -> None:
+    from tutor.core.moves import Move
+    from tutor.engine import check, legal_moves
+
+    v = load_variant("bluff")
+    t = _bluff(pile, hand)
+    verdict = check(t, v, move)  # type: ignore[arg-type]
+    assert verdict.legal is legal, verdict.reason
+    assert verdict.code.value == ("RUN" if legal else "NOT_A_RUN"), verdict.code
+    want = Move.parse(move)
+    listed = {(m.kind, tuple(sorted(m.cards)), m.claim) for m in legal_moves(t, v)}  # type: ignore[arg-type]
+    assert ((want.kind, tuple(sorted(want.cards)), want.claim) in listed) is legal
+
+
+def _run_table() -> object:
+    v = load_variant("bluff")
+    return load_table({"players": [{"name": "A", "hand": ["QH", "4C", "5D"]}, {"name": "B", "hand": ["3C", "6D"]}],
+                       "pile": [{"by": "A", "cards": ["6C"], "claim": "6"},
+                                {"by": "B", "cards": ["7S", "8S", "9S", "10S", "JS"], "claim": "7-J"}],
+                       "turn": "A"}, v)
+
+
+def test_a_run_claim_reads_back_and_says_its_run() -> None:
+    from tutor.core.moves import Move
+    from tutor.core.table import read_table_text
+
+    v = load_variant("bluff")
+    t = _run_table()
+    assert load_table(read_table_text(t.to_yaml()), v) == t  # type: ignore[attr-defined]
+    assert "claim: 7-J" in t.to_yaml()  # type: ignore[attr-defined]
+    assert str(Move.parse("play 7s 8s 9s as 7-9")) == "play 7S 8S 9S as 7-9"
+    with pytest.raises(TutorError, match="not a run"):
+        Move.parse("play 7S 8S as 8-7")
+    with pytest.raises(TableError, match="names 2 cards"):
+        load_table({"players": [{"name": "A", "hand": 3}, {"name": "B", "hand": 3}],
+                    "pile": [{"by": "B", "cards": ["7S", "8S", "9S"], "claim": "7-8"}], "turn": "A"}, v)
+
+
+def test_a_call_on_a_run_turns_it_over() -> None:
+    from tutor.engine import apply
+
+    v = load_variant("bluff")
+    t = _run_table()
+    after, events = apply(t, v, "call")  # type: ignore[arg-type]
+    assert events == ["pickup"] and len(after.players[0].hand) == 9 and after.turn == 1  # a true run
+    lie = load_table({"players": [{"name": "A", "hand": ["QH"]}, {"name": "B", "hand": ["3C"]}],
+                      "pile": [{"by": "B", "cards": ["3S", "4S"], "claim": "7-8"}], "turn": "A"}, v)
+    after, events = apply(lie, v, "call")
+    assert events == ["caught", "pickup", "play_again"] and len(after.players[1].hand) == 3 and after.turn == 0
+
+
+def test_the_ten_in_a_run_destroys_what_is_under_it_and_only_the_jack_remains() -> None:
+    from tutor.core.cards import parse_card
+    from tutor.engine import apply, check
+
+    v = load_variant("bluff")
+    t = _run_table()
+    assert check(t, v, "play QH as J").legal and not check(t, v, "play 4C as 9").legal  # type: ignore[arg-type]
+    after, events = apply(t, v, "play QH as Q")  # type: ignore[arg-type]
+    assert events == ["burn"]
+    assert [(p.cards, p.claim) for p in after.pile] == [((parse_card("JS"),), 9), ((parse_card("QH"),), 10)]
+    assert sorted(after.burned) == sorted(map(parse_card, ["6C", "7S", "8S", "9S", "10S"]))  # the 6 below, the 7 to the 10
+
+
 # -- the opening is a rule of the engine (ralpharama Pre Play; pagat Nortenos) -------------
 
 OPENING = {"phase": "opening", "stock": 20, "turn": "A", "players": [

@@ -48,6 +48,46 @@ def rank_index(text: str) -> int:
     raise NotationError(f"{text!r} is not a rank (2-10, J, Q, K, A or JK)")
 
 
+RUN_CLAIM = 100  # Bluff: a claim at or above this names a run (see run_claim)
+
+
+def run_claim(first: int, last: int) -> int:
+    """Bluff: the claim of a run of one suit from rank ``first`` up to ``last`` (e.g. 7-9)."""
+    return RUN_CLAIM + first * 16 + last
+
+
+def claim_ranks(claim: int) -> tuple[int, ...]:
+    """The ranks a claim names, lowest first: one for a plain claim, several for a run."""
+    if claim < RUN_CLAIM:
+        return (claim,)
+    first, last = divmod(claim - RUN_CLAIM, 16)
+    return tuple(range(first, last + 1))
+
+
+def claim_top(claim: int) -> int:
+    """The rank a claim leaves on top of the pile (a run's last rank)."""
+    return claim if claim < RUN_CLAIM else (claim - RUN_CLAIM) % 16
+
+
+def claim_str(claim: int) -> str:
+    """A claim as written after 'as': ``'Q'``, or ``'7-9'`` for a run."""
+    ranks = claim_ranks(claim)
+    return RANK_NAMES[ranks[0]] if len(ranks) == 1 else f"{RANK_NAMES[ranks[0]]}-{RANK_NAMES[ranks[-1]]}"
+
+
+def parse_claim(text: str) -> int:
+    """Read a claim: a rank (``'Q'``), or a run ``'7-9'`` (two ranks or more, 3 up to the ace)."""
+    t = str(text).strip()
+    if "-" not in t:
+        return rank_index(t)
+    a, _, b = t.partition("-")
+    first, last = rank_index(a), rank_index(b)
+    if not 1 <= first < last <= 12:
+        raise NotationError(f"{text!r} is not a run: write the first and last rank, low to high, "
+                            "from 3 up to the ace (e.g. 7-9)")
+    return run_claim(first, last)
+
+
 _PARSED: dict[str, int] = {}  # text already read -> its card (the table file's cards, over and over)
 
 

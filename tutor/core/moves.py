@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.core.cards import RANK_NAMES, card_str, parse_card, rank_index
+from tutor.core.cards import RANK_NAMES, card_str, claim_str, parse_card, parse_claim, rank_index
 from tutor.core.errors import NotationError, excerpt
 
 Kind = Literal["play", "flip", "pickup", "swap", "ready", "place", "gamble", "slide", "call"]
@@ -69,8 +69,10 @@ class Move:
             if len(rest) >= 3 and low[-2] == "as" and not _is_card(rest[-1]):
                 # a bluff claim: 'play 7H as Q' ('AS' alone is the ace of spades)
                 try:
-                    claim = rank_index(rest[-1])
-                except NotationError:
+                    claim = parse_claim(rest[-1])
+                except NotationError as e:
+                    if "-" in rest[-1]:
+                        raise NotationError(f"{text!r}: {e}") from None
                     raise NotationError(f"{text!r}: {rest[-1]!r} is not a rank") from None
                 return Move(PLAY, tuple(sorted(_cards(text, rest[:-2]))), claim=claim)
             if "swap" in low:
@@ -130,7 +132,7 @@ class Move:
         if self.kind == SLIDE and self.target:
             return f"{text} by {self.target}"
         if self.claim >= 0:
-            text += " as " + RANK_NAMES[self.claim]
+            text += " as " + claim_str(self.claim)
         if self.give >= 0:
             text += " swap " + card_str(self.give)
             if self.take >= 0:

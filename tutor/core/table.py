@@ -18,7 +18,16 @@ from typing import Any
 import yaml
 
 from tutor.core import safeyaml
-from tutor.core.cards import JOKER, RANK_NAMES, UNKNOWN, card_str, parse_card, rank_index
+from tutor.core.cards import (
+    JOKER,
+    RUN_CLAIM,
+    UNKNOWN,
+    card_str,
+    claim_ranks,
+    claim_str,
+    parse_card,
+    parse_claim,
+)
 from tutor.core.errors import NotationError, TableError, excerpt
 
 CLOCKWISE = 1
@@ -157,7 +166,7 @@ def _play_dict(table: Table, pl: Play) -> dict[str, Any] | list[str]:
         out["by"] = table.players[pl.by].name
     out["cards"] = cards
     if pl.claim >= 0:
-        out["claim"] = RANK_NAMES[pl.claim]
+        out["claim"] = claim_str(pl.claim)
     return out
 
 
@@ -373,9 +382,12 @@ def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
         claim = -1
         if isinstance(item, Mapping) and item.get("claim") is not None:
             try:
-                claim = rank_index(str(item["claim"]))
+                claim = parse_claim(str(item["claim"]))
             except NotationError:
-                raise TableError(f"{where}.claim: {item['claim']!r} is not a rank") from None
+                raise TableError(f"{where}.claim: {item['claim']!r} is not a rank or a run (e.g. Q, 7-9)") from None
+            if claim >= RUN_CLAIM and len(claim_ranks(claim)) != len(cards):
+                raise TableError(f"{where}.claim: the run {claim_str(claim)} names {len(claim_ranks(claim))} cards "
+                                 f"but the play has {len(cards)}")
         plays.append(Play(cards, by, claim))
     return tuple(plays)
 

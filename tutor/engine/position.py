@@ -32,7 +32,18 @@ from itertools import combinations
 from operator import itemgetter
 from typing import TypeVar
 
-from tutor.core.cards import EMPTY, JOKER, N_RANKS, UNKNOWN, is_red
+from tutor.core.cards import (
+    EMPTY,
+    JOKER,
+    N_RANKS,
+    RUN_CLAIM,
+    UNKNOWN,
+    claim_ranks,
+    claim_str,
+    claim_top,
+    is_red,
+    run_claim,
+)
 from tutor.core.errors import TutorError
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
 from tutor.core.reasons import REASONS, Event, Reason, Top, Zone
@@ -560,11 +571,16 @@ class Position:
             return EMPTY, 0, 0
         R = self.R
         cards, _, claim = self.pile[-1]
-        rank = claim if claim >= 0 else cards[0] >> 2
+        rank = claim_top(claim) if claim >= 0 else cards[0] >> 2
         if R.burn[rank]:
             return EMPTY, 0, 0
+        if claim >= RUN_CLAIM:  # a run: the next play goes on its last card, a single
+            return rank, 1, 1
         run = 0
         for c2, _, k2 in reversed(self.pile):
+            if k2 >= RUN_CLAIM:  # a run below: only its last card can join four of a kind
+                run += claim_top(k2) == rank
+                break
             r = k2 if k2 >= 0 else c2[0] >> 2
             if r != rank:
                 break
@@ -815,6 +831,8 @@ class Position:
             return Reason.SETUP_ONLY if self.setup else Reason.NO_GAMBLE, (fid,), ctx
         if move.claim < 0:
             return Reason.NEEDS_CLAIM, (fid,), ctx
+        if move.claim >= RUN_CLAIM:
+            return self._judge_bluff_run(seat, zone, move, ctx)
         if move.kind == FLIP:
             wrong = self._flip_wrong(seat, zone, move, ctx)
             if wrong is not None:
@@ -840,6 +858,57 @@ class Position:
             ctx["count"] = count
             return Reason.COUNT, (fid,), ctx
         return REASONS[name], (fid,) + frags, ctx
+
+    def _run_start(self) -> int:
+        """Bluff: the first rank a run may be claimed from now (-1: no run may go): one higher
+        than a single claimed 3 to king (or a run's last card) on top (pagat Variations, Bluffing:
+        "as long as they are one higher than the previous card")."""
+        top, count, _ = self._bluff_state()
+        return top + 1 if top != EMPTY and 1 <= top <= 11 and count == 1 else -1
+
+    def _judge_bluff_run(self, seat: int, zone: Zone, move: Move, ctx: Ctx) -> Judged:
+        """Bluff: a play claimed as a run of one suit (true or not; its truth only on a call)."""
+        fid = self.v.setting_origin("bluff")
+        ranks = claim_ranks(move.claim)
+        ctx["claim"] = claim_str(move.claim)
+        if move.kind == FLIP or zone != HAND:
+            ctx["why"] = "hand"
+            return Reason.NOT_A_RUN, (fid,), ctx
+        code, frags, ctx = self._judge_held(seat, zone, move.cards, ctx)
+        if code is not Reason.BEATS:
+            return code, frags, ctx
+        ctx["n"] = len(move.cards)
+        if len(move.cards) != len(ranks):
+            ctx["why"] = "count"
+            return Reason.NOT_A_RUN, (fid,), ctx
+        if not _true_run(move.cards):  # the lie is in the ranks only, as a claimed rank's play is one rank
+            ctx["why"] = "cards"
+            return Reason.NOT_A_RUN, (fid,), ctx
+        top = self._bluff_state()[0]
+        ctx["top"] = Top(top, ())
+        if self._run_start() != ranks[0]:
+            ctx["why"] = "start"
+            return Reason.NOT_A_RUN, (fid,), ctx
+        return Reason.RUN, (fid,), ctx
+
+    def _bluff_runs(self, seat: int) -> list[Move]:
+        """Bluff: every run the hand holds (one suit, consecutive, 3 to ace), each claimed as the
+        run of its length that may go now (true or not): at most a few hundred moves."""
+        first = self._run_start()
+        if first < 0 or not self.hand_n[seat]:
+            return []
+        held = set(self.hand(seat))
+        out = []
+        for suit in range(4):
+            for lo in range(1, 12):
+                if lo * 4 + suit not in held:
+                    continue
+                hi = lo + 1
+                while hi <= 12 and hi * 4 + suit in held and first + hi - lo <= 12:
+                    cards = tuple(r * 4 + suit for r in range(lo, hi + 1))
+                    out.append(Move(PLAY, cards, claim=run_claim(first, first + hi - lo)))
+                    hi += 1
+        return out
 
     def _judge_held(self, seat: int, zone: Zone, cards: tuple[int, ...], ctx: Ctx) -> Judged:
         """Are the cards held where the player may play from now? (BEATS stands for yes.)"""
@@ -1271,6 +1340,8 @@ class Position:
                     for sub in _multisets(sorted(Counter(group).items()), n):
                         if not stacked or _whole_stacks(ups, sub):
                             moves += [Move(PLAY, sub, claim=r) for r in said]
+            if zone == HAND:
+                moves += self._bluff_runs(seat)
         if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
             moves.append(Move(CALL))
         return moves
@@ -1307,6 +1378,8 @@ class Position:
         if R.combo and not self.stock:
             subs = self.subs[seat]
             return len(subs) - subs.count(0) != 1
+        if R.bluff and self._bluff_runs(seat):  # (runs are listed, not counted)
+            return False
         return True
 
     def _play_ranks(self) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
@@ -1800,12 +1873,34 @@ class Position:
             nxt = (nxt + 1) % self.n
         self.turn = nxt
 
+    def _burn_in_run(self, events: list[Event]) -> None:
+        """Bluff: a claimed run with a 10 inside it, now played on (so it stands), destroys the
+        pile under it and itself up to the 10; the cards after the 10 stay (pagat Variations,
+        Bluffing: "Everything under the 10 (including the 10) is destroyed and only the J
+        remains"). The run's cards stand for its ranks in the order they were laid."""
+        R = self.R
+        cards0, by0, claim0 = self.pile[-1]
+        ranks0 = claim_ranks(claim0)
+        cut = max((i for i, r in enumerate(ranks0[:-1]) if R.burn[r]), default=-1)
+        if cut < 0:
+            return
+        rest = ranks0[cut + 1:]
+        self.burned += [c for laid in self.pile[:-1] for c in laid[0]] + list(cards0[:cut + 1])
+        self._clear_pile()
+        self.pile.append((cards0[cut + 1:], by0, rest[0] if len(rest) == 1 else run_claim(rest[0], rest[-1])))
+        events.append(BURN)
+        self.causes.append(R.burn_fid[ranks0[cut]])
+
     def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
         R = self.R
         fid = self.v.setting_origin("bluff")
         if move.kind == CALL:
             cards, by, claim = self.pile[-1]
-            honest = all(c >> 2 == claim for c in cards)
+            ranks = claim_ranks(claim)
+            if len(ranks) == 1:
+                honest = all(c >> 2 == claim for c in cards)
+            else:  # a run: one suit, and the very ranks claimed
+                honest = len({c & 3 for c in cards}) == 1 and sorted(c >> 2 for c in cards) == list(ranks)
             taker = seat if honest else by
             if not honest:
                 events.append(Event.CAUGHT)
@@ -1833,9 +1928,11 @@ class Position:
                     self._take(seat, c)
             else:
                 self._remove_up(seat, cards)
+        if self.pile and self.pile[-1][2] >= RUN_CLAIM:
+            self._burn_in_run(events)
         if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
             cards0, _, claim0 = self.pile[-1]
-            below = claim0 if claim0 >= 0 else cards0[0] >> 2
+            below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
             self.burned += [c for laid in self.pile for c in laid[0]]
             self._clear_pile()
             events.append(BURN)
@@ -1951,6 +2048,13 @@ def _run_of(pile: Sequence[Laid]) -> tuple[int, int]:
                 return rank, n
             n += 1
     return rank, n
+
+
+def _true_run(cards: tuple[int, ...]) -> bool:
+    """Bluff: are the cards a run: one suit, consecutive ranks from 3 up to the ace?"""
+    ranks = sorted(c >> 2 for c in cards)
+    return (len({c & 3 for c in cards}) == 1 and 1 <= ranks[0] and ranks[-1] <= 12
+            and ranks == list(range(ranks[0], ranks[0] + len(ranks))))
 
 
 def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> bool:

@@ -21,7 +21,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tutor.core.cards import EMPTY, JOKER_RANK, RANK_NAMES, UNKNOWN, card_pretty, card_str, rank_plural
+from tutor.core.cards import (
+    EMPTY,
+    JOKER_RANK,
+    RANK_NAMES,
+    RUN_CLAIM,
+    UNKNOWN,
+    card_pretty,
+    card_str,
+    claim_ranks,
+    rank_plural,
+)
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
 from tutor.core.reasons import Event, Reason, Top, Zone
 
@@ -53,6 +63,14 @@ def a(rank: int) -> str:
 
 def the(rank: int) -> str:
     return "the " + word(rank)
+
+
+def said_as(claim: int, n: int) -> str:
+    """What a Bluff claim says ``n`` cards are: ``'a queen'``, ``'queens'``, ``'the run 7 to 9 of one suit'``."""
+    if claim >= RUN_CLAIM:
+        ranks = claim_ranks(claim)
+        return f"the run {RANK_NAMES[ranks[0]]} to {RANK_NAMES[ranks[-1]]} of one suit"
+    return plural(claim) if n > 1 else a(claim)
 
 
 def plural(rank: int) -> str:
@@ -114,7 +132,7 @@ def move_words(move: Move, *, hidden: bool = False) -> str:
             seen = "" if hidden else f" ({cards_words(move.cards)})"
             text = (f"play {number(len(move.cards))} card{'s' if len(move.cards) > 1 else ''} face down"
                     f"{seen}, saying {'they are' if len(move.cards) > 1 else 'it is'} "
-                    f"{plural(move.claim) if len(move.cards) > 1 else a(move.claim)}")
+                    f"{said_as(move.claim, len(move.cards))}")
         if move.give >= 0:
             give = card_pretty(move.give)
             if move.target and move.take >= 0:
@@ -404,9 +422,20 @@ def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) 
                          "take the pile or answer it."),
         Reason.FORCED_PICKUP: (f"{_forcer(v).capitalize()} lies on the pile: {who} must take the pile"
                                + (f" (only {_deflector(v)} could pass it on)." if v.deflect else ".")),
-        Reason.RUN: f"A run in one suit, each card playable on the one before: {who} may lay it down at once.",
-        Reason.NOT_A_RUN: "Cards of different ranks go together only as a run: consecutive, one suit, "
-                          f"at least {v.runs or 2} cards.",
+        Reason.RUN: (f"A run claimed as {ctx.get('claim')} starts one higher than the card on top: {who} may "
+                     "lay it face down at once (a call checks they are those very ranks)."
+                     if v.bluff else
+                     f"A run in one suit, each card playable on the one before: {who} may lay it down at once."),
+        Reason.NOT_A_RUN: ({"hand": "A run is laid from the hand, never from the table's cards.",
+                            "count": f"A run claimed as {ctx.get('claim')} needs one card for each rank it names.",
+                            "cards": ("The cards of a run are a run (one suit, consecutive, 3 to ace); "
+                                      "only their ranks may be a lie."),
+                            "start": (f"A run must start one higher than a single card of 3 to king on top, "
+                                      f"and {ctx.get('claim')} does not follow {_top_words(ctx)}.")
+                            }.get(str(ctx.get("why")), "That is not a run.")
+                           if v.bluff else
+                           "Cards of different ranks go together only as a run: consecutive, one suit, "
+                           f"at least {v.runs or 2} cards."),
         Reason.RUN_STEP: f"The run breaks at {named}: it could not be played on the card before it.",
         Reason.NO_SWAP: "This play does not allow a swap.",
         Reason.BAD_SWAP: "That swap is not possible: give a card still in hand, and take one that is there to take.",
@@ -437,3 +466,10 @@ def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) 
     return texts.get(code, fallback)
 
 
+
+
+def _top_words(ctx: dict[str, object]) -> str:
+    """The claim on top, as a verdict names it ('a claimed 6', 'an empty pile')."""
+    top = ctx.get("top")
+    rank = top.rank if isinstance(top, Top) else EMPTY
+    return "an empty pile (value 0)" if rank == EMPTY else f"a claimed {RANK_NAMES[rank]}"

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tutor.core.cards import claim_top, run_claim
 from tutor.core.moves import FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
 from tutor.core.table import Table, table_from_dict
 from tutor.engine import apply_unchecked, check, game_over, is_legal, legal_moves
@@ -57,6 +58,14 @@ def _candidates(table: Table, rng: random.Random, k: int = 3) -> list[Move]:
                 out.append(Move(PLAY, same, give=give, take=rng.choice(other.face_up_cards), target=other.name))
             if p.face_up_cards:
                 out.append(Move(PLAY, same, give=give, take=rng.choice(p.face_up_cards)))
+    if pool and table.pile and table.pile[-1].claim >= 0:  # Bluff: runs, true or not, from the next rank
+        first = claim_top(table.pile[-1].claim) + 1
+        start = rng.choice(pool)
+        run = tuple(c for c in range(start, min(start + 4 * rng.randint(2, 4), 52), 4) if c in pool or rng.random() < 0.2)
+        if len(run) >= 2 and first + len(run) - 1 <= 12:
+            out.append(Move(PLAY, run, claim=run_claim(first, first + len(run) - 1)))
+        if first + 1 <= 12:
+            out.append(Move(PLAY, tuple(sorted(rng.sample(pool, min(2, len(pool))))), claim=run_claim(first, first + 1)))
     return out
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, full_pack
+from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, claim_ranks, full_pack
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
@@ -255,7 +255,7 @@ def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
     for m in moves:
         if m.kind == PLAY:
             rank = m.cards[0] >> 2
-            lie = 0 if m.claim in (-1, rank) else 1  # Bluff: tell the truth when it goes
+            lie = 0 if m.claim in (-1, rank) or claim_ranks(m.claim)[0] == rank else 1  # Bluff: tell the truth
             key = (lie, *value[rank], -len(m.cards))
             if best_key is None or key < best_key:
                 best, best_key = m, key

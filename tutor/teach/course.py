@@ -33,7 +33,8 @@ from tutor.core.errors import NotationError, TutorError
 from tutor.core.moves import FLIP, PICKUP, PLAY, Move
 from tutor.core.table import Play, Player, Table
 from tutor.engine import Verdict, apply, check, game_over, legal_moves, loser
-from tutor.engine.words import a, move_words, number, plural
+from tutor.engine.words import move_words, number
+from tutor.engine.words import said_as as said_claim
 from tutor.rules.variant import SLOTS, Fragment, Variant, compile_variant, load_table
 from tutor.teach.views import moves_to_try
 
@@ -153,7 +154,7 @@ def choice_label(table: Table, move: Move) -> str:
         return faces
     if move.kind == PLAY and move.give < 0 and move.claim >= 0:  # Bluff: the cards, and what they are said to be
         faces = " ".join(card_pretty(c) for c in move.cards)
-        said_as = plural(move.claim) if len(move.cards) > 1 else a(move.claim)
+        said_as = said_claim(move.claim, len(move.cards))
         where = " (face up)" if p.hand and not all(c in p.hand for c in move.cards) else ""
         return f"{faces}{where} as {said_as}"
     text = move_words(move)

@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.core.cards import UNKNOWN, card_pretty, rank_plural
+from tutor.core.cards import RUN_CLAIM, UNKNOWN, card_pretty, claim_str, rank_plural
 from tutor.core.table import Table
 from tutor.rules.matrix import a_rank
 from tutor.rules.variant import Variant
@@ -47,7 +47,8 @@ def _pile_html(table: Table, seat: int | None = None) -> str:
         else:
             cards = "".join(card_html(c, small=True) for c in play.cards)
         if play.claim >= 0:
-            said = f"said {rank_plural(play.claim) if len(play.cards) > 1 else a_rank(play.claim)}"
+            said = (f"said {claim_str(play.claim)}" if play.claim >= RUN_CLAIM
+                    else f"said {rank_plural(play.claim) if len(play.cards) > 1 else a_rank(play.claim)}")
             who = f"{who}, {said}" if who else said
         by = f'<span class="shc-count">{escape(who)}</span>' if who else ""
         rows.append(f'<span title="played by {escape(who or "someone")}">{cards}{by}</span>')
