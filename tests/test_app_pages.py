@@ -321,6 +321,11 @@ def test_a_link_keeps_the_phase_the_claims_and_a_lost_player() -> None:
     at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(bluff, "play 3C as 5")))
     assert at.selectbox(key="lf_claim_0").value == "Q"
     assert "is not legal" in _verdicts(at)[0]  # a 5 claimed on a claimed queen
+    run = {"players": [{"name": "A", "hand": ["TC", "JC"]}, {"name": "B", "hand": 3}],
+           "pile": [{"by": "B", "cards": ["7S", "8S", "9S"], "claim": "7-9"}], "turn": "A"}
+    at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(run, "play TC JC as 10-J")))
+    assert at.selectbox(key="lf_claim_0").value == "7-9"
+    assert "is legal" in _verdicts(at)[0]  # a run goes on the run's last rank, one higher
     lost = {"players": [{"name": "A", "lost": True}, {"name": "B", "hand": ["9D", "KS"]}, {"name": "C", "hand": ["6S"]}],
             "pile": [["7H"]], "burned": ["3C"], "turn": "B"}
     at = _editor(open_page("pages/legal.py", v="nortenos+threes-slide+fours-reset", q=encode_question(lost, "play 9D")))

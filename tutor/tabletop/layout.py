@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tutor.core.cards import EMPTY, RANK_NAMES, UNKNOWN, card_str, rank_name
+from tutor.core.cards import EMPTY, RANK_NAMES, RUN_CLAIM, UNKNOWN, card_str, claim_str, rank_name
 from tutor.core.moves import Move
 from tutor.core.table import CLOCKWISE, Table
 from tutor.engine import effective_top, game_over, opening_lead
@@ -141,7 +141,8 @@ def table_data(
             "i": i,
             "by": table.players[play.by].name if play.by >= 0 else "",
             "cards": ["??"] * len(play.cards) if hidden else _codes(play.cards),
-            "claim": "" if play.claim < 0 else (plural(play.claim) if len(play.cards) > 1 else RANK_NAMES[play.claim]),
+            "claim": ("" if play.claim < 0 else claim_str(play.claim) if play.claim >= RUN_CLAIM
+                      else plural(play.claim) if len(play.cards) > 1 else RANK_NAMES[play.claim]),
         })
     return {
         "seats": seats,

@@ -19,7 +19,16 @@ from typing import Any, Final
 
 import streamlit as st
 
-from tutor.core.cards import JOKER, RANK_NAMES, UNKNOWN, card_pretty, card_str, full_pack, parse_card
+from tutor.core.cards import (
+    JOKER,
+    RANK_NAMES,
+    UNKNOWN,
+    card_pretty,
+    card_str,
+    claim_str,
+    full_pack,
+    parse_card,
+)
 from tutor.core.errors import TableError, excerpt
 from tutor.core.table import CLOCKWISE, MAX_NAME, Table
 from tutor.rules.variant import Variant
@@ -174,7 +183,7 @@ def load_form(table: Table, move: str = "", v: Variant | None = None) -> None:
     for j, play in enumerate(table.pile):
         ss[k("by", j)] = table.players[play.by].name if play.by >= 0 else NOBODY
         ss[k("play", j)] = tokens_of(play.cards)
-        ss[k("claim", j)] = RANK_NAMES[play.claim] if play.claim >= 0 else NO_CLAIM
+        ss[k("claim", j)] = claim_str(play.claim) if play.claim >= 0 else NO_CLAIM
     ss[k("phase")] = "setup" if table.setup else "opening" if table.opening else "play"
     _set_zone(table.stock, k("stock"), k("stock_unseen"))
     ss[k("burned")] = len(table.burned)
@@ -250,8 +259,11 @@ def _play(j: int, seats: list[str], options: list[str], claims: bool) -> None:
     c1.selectbox(f"Play {j + 1} by", [NOBODY, *seats], key=k("by", j), persist_state=SESSION)
     with c2:
         _cards(f"Play {j + 1}: cards", k("play", j), options)
-    if claims or (st.session_state.get(k("claim", j)) or NO_CLAIM) != NO_CLAIM:
-        st.selectbox(f"Play {j + 1}: claimed as (Bluff: the cards lie face down)", [NO_CLAIM, *RANK_NAMES[:13]],
+    said = st.session_state.get(k("claim", j)) or NO_CLAIM
+    if claims or said != NO_CLAIM:
+        ranks = [NO_CLAIM, *RANK_NAMES[:13]]
+        st.selectbox(f"Play {j + 1}: claimed as (Bluff: the cards lie face down)",
+                     ranks if said in ranks else [*ranks, said],  # (a run from a link: '7-9')
                      key=k("claim", j), persist_state=SESSION)
 
 
