@@ -1766,13 +1766,7 @@ class Position:
             self._give(seat, sorted(self.up_cards(seat)))
             self.ups[seat] = []
         if out:
-            self._mark(seat)
-            events.append(OUT)
-            causes.append("")
-            if self.over():
-                events.append(GAME_OVER)
-                causes.append(R.goal_fid)
-            else:
+            if not self._go_out(seat, events):
                 self.turn = self._next_seat(seat, self.direction, skip)
         elif not again:
             if skip:
@@ -1815,6 +1809,18 @@ class Position:
         else:
             self.turn = self._next_seat(seat, self.direction)
 
+    def _go_out(self, seat: int, events: list[Event]) -> bool:
+        """The seat has played its last card: it is out (event ``out``), and ``game_over`` follows
+        when that ends the game. True if the game is over (the turn then stays where it is)."""
+        self._mark(seat)
+        events.append(OUT)
+        self.causes.append("")
+        if self.over():
+            events.append(GAME_OVER)
+            self.causes.append(self.R.goal_fid)
+            return True
+        return False
+
     def _push_slide(self, seat: int, card: int, events: list[Event], keep_turn: bool = False) -> None:
         R = self.R
         self._take(seat, card)
@@ -1831,13 +1837,7 @@ class Position:
         self.pile.insert(0, ((card,), seat, -1))
         self._repile()
         if self._is_out(seat):  # the slid 3 was the last card: the slider is out like any player
-            self._mark(seat)
-            events.append(OUT)
-            self.causes.append("")
-            if self.over():
-                events.append(GAME_OVER)
-                self.causes.append(R.goal_fid)
-            elif not keep_turn:
+            if not self._go_out(seat, events) and not keep_turn:
                 self.turn = self._next_seat(seat, self.direction)
 
     def _push_last_down(self, seat: int, card: int, rule: tuple[str, tuple[str, ...]], events: list[Event]) -> None:
@@ -1947,14 +1947,8 @@ class Position:
             events.append(DRAW)
             self.causes.append(R.draw_fid)
         self.turn = seat
-        if self._is_out(seat):
-            self._mark(seat)
-            events.append(OUT)
-            self.causes.append("")
-            if self.over():
-                events.append(GAME_OVER)
-                self.causes.append(R.goal_fid)
-                return
+        if self._is_out(seat) and self._go_out(seat, events):
+            return
         self.turn = self._next_seat(seat, self.direction)
 
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
