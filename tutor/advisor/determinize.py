@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from tutor.advisor.view import PlayerView
 from tutor.core.cards import UNKNOWN
 from tutor.core.table import Play, Player, Table
-from tutor.engine import game_over, legal_moves
 from tutor.engine.position import Position
 from tutor.rules.variant import Variant
 
@@ -38,8 +37,10 @@ class Determinizer:
         self.known: list[int] = []  # each seat's known hand cards, as the position's multiset
 
     def deal_position(self, rng: random.Random) -> Position:
-        """The position of :meth:`deal` (the same draws, the same deal, dealt again at the opening
-        as there), dealt straight into a copy of one position: only the unseen parts are filled in."""
+        """A deal of the unseen cards, dealt straight into a copy of one position (only the unseen
+        parts are filled in). At the opening the seat to move is the leader, so a deal in which the
+        engine would give the lead to someone else (a lower card dealt to another hand) contradicts
+        what the player sees and is dealt again (at most 50 times; then the last)."""
         pos = self._deal_position(rng)
         if self.view.opening and not self.view.setup:
             for _ in range(50):
@@ -51,7 +52,7 @@ class Determinizer:
     def _deal_position(self, rng: random.Random) -> Position:
         base = self.base
         if base is None:
-            base = self.base = Position.of(self.deal(random.Random(0)), self.v)
+            base = self.base = Position.of(self._deal(random.Random(0)), self.v)
             self.known = [base.C.encode(s.hand_known) for s in self.view.seats]
         view = self.view
         cards = rng.sample(self.pool, self.slots) if self.slots else []
@@ -85,18 +86,11 @@ class Determinizer:
         return pos
 
     def deal(self, rng: random.Random) -> Table:
-        """A deal of the unseen cards. At the opening the seat to move is the leader, so a deal in
-        which the engine would give the lead to someone else (a lower card dealt to another hand)
-        contradicts what the player sees and is dealt again (at most 50 times; then the last)."""
-        table = self._deal(rng)
-        if self.view.opening and not self.view.setup:
-            for _ in range(50):
-                if legal_moves(table, self.v) or game_over(table, self.v):
-                    break
-                table = self._deal(rng)
-        return table
+        """A deal of the unseen cards, as a table: the snapshot of :meth:`deal_position`."""
+        return self.deal_position(rng).snapshot()
 
     def _deal(self, rng: random.Random) -> Table:
+        """A deal as a table, built field by field: the template :meth:`deal_position` copies."""
         view = self.view
         cards = rng.sample(self.pool, self.slots) if self.slots else []
         k = 0
