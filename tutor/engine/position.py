@@ -1894,13 +1894,16 @@ class Position:
         if cut < 0:
             return
         rest = ranks0[cut + 1:]
-        # hidden cards lie under the run (see _hidden_under); with fewer cards than ranks, the cards
-        # stand for the lowest ranks, and a rank with no card leaves nothing
-        cut += max(0, len(cards0) - len(ranks0))
-        self.burned += [c for laid in self.pile[:-1] for c in laid[0]] + list(cards0[:cut + 1])
+        # cards hidden under the run go with what is under the 10; with fewer cards than ranks,
+        # the cards stand for the lowest ranks, and a rank with no card leaves nothing
+        kept = sorted(_claimed_part(cards0, claim0), key=lambda c: c >> 2)[cut + 1:]
+        gone = list(cards0)
+        for c in kept:
+            gone.remove(c)
+        self.burned += [c for laid in self.pile[:-1] for c in laid[0]] + gone
         self._clear_pile()
-        if cards0[cut + 1:]:
-            self.pile.append((cards0[cut + 1:], by0, rest[0] if len(rest) == 1 else run_claim(rest[0], rest[-1])))
+        if kept:
+            self.pile.append((tuple(kept), by0, rest[0] if len(rest) == 1 else run_claim(rest[0], rest[-1])))
         events.append(BURN)
         self.causes.append(R.burn_fid[ranks0[cut]])
 
@@ -1937,8 +1940,6 @@ class Position:
                     self._take(seat, c)
             else:
                 self._remove_up(seat, cards)
-            if len(cards) > claim_count(move.claim, len(cards)):
-                cards = _hidden_under(cards, move.claim)
         if self.pile and self.pile[-1][2] >= RUN_CLAIM:
             self._burn_in_run(events)
         if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
@@ -2066,7 +2067,8 @@ def _claimed_part(cards: tuple[int, ...], claim: int) -> tuple[int, ...]:
     """Bluff: the cards of a play that stand for its claim, the rest hidden under them: for a
     claimed rank, the cards of the rank the play holds most of (the claimed rank first, on a
     tie), as many as claimed; for a run, the first run of its length among them (lowest first).
-    All the cards if no more go down than claimed."""
+    All the cards if no more go down than claimed. (Which cards lie under does not depend on
+    their order in the play or the table file.)"""
     ranks = claim_ranks(claim)
     k = claim_count(claim, len(cards))
     if len(cards) <= k:
@@ -2099,16 +2101,6 @@ def _claimed_run(cards: tuple[int, ...], k: int) -> bool:
     if len(cards) <= k:
         return _true_run(cards)
     return bool(_claimed_part(cards, run_claim(1, k)))
-
-
-def _hidden_under(cards: tuple[int, ...], claim: int) -> tuple[int, ...]:
-    """Bluff: a play's cards as they lie on the pile: the hidden ones first (under), then the
-    claimed part (lowest first), so a run's cards still stand for its ranks from below."""
-    part = _claimed_part(cards, claim)
-    rest = list(cards)
-    for c in part:
-        rest.remove(c)
-    return tuple(rest) + part
 
 
 def count_lie(move: Move) -> bool:
