@@ -239,6 +239,17 @@ def test_others_see_the_number_of_cards_and_the_claim_not_the_cards() -> None:
     assert "said two 7s" in table_html(t, seat=1) and "said two 7s" in table_html(t)
 
 
+def test_the_advisor_explains_a_call_on_a_count_lie() -> None:
+    from tutor.advisor.api import answer, prepare
+
+    t = _table(ON_A_TWO, ["7H", "7C", "4D", "KS"], other=["3C", "5S", "6S"], stock=10)
+    t, _ = apply(t, V, "play 7H 7C 4D as 7x2")
+    search = prepare(observe(t, 1, variant=V), V, seed=1)
+    search.run(iterations=100)
+    call = next(m for m in answer(search, seed=1).moves if m.move == Move(CALL))
+    assert "three cards went down claimed as two 7s, a lie in the count" in call.why
+
+
 def test_tutor_moves_says_count_lies_are_not_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 

@@ -53,6 +53,7 @@ from tutor.engine import (
     SKIP,
     apply_unchecked,
     claim_true,
+    count_lie,
     effective_top,
     top_run,
 )
@@ -678,6 +679,13 @@ def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
         clause = ("you call the last play a bluff: if it was one, its player takes the pile and you play again; "
                   "if not, you take it")
         idea = "Is the last claim believable? Count the cards of that rank you have seen."
+        last = view.pile[-1] if view.pile else None
+        if last is not None and count_lie(Move(PLAY, last.cards, claim=last.claim)):  # the count is public
+            n = len(last.cards)
+            clause = (f"you call the last play a bluff: {number(n)} card{'s' if n > 1 else ''} went down "
+                      f"claimed as {said_count(last.claim, n)}, a lie in the count, so its player takes the pile "
+                      "and you play again")
+            idea = "Everyone sees how many cards a play puts down: a claim of another number is caught by any call."
     elif move.kind == "gamble":
         clause = "you try the top card of the stock, blind, instead of playing from your hand"
         idea = "When nothing in your hand goes, the stock's top card may."
