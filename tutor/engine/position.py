@@ -849,7 +849,7 @@ class Position:
         else:
             cards = move.cards
             n = claim_count(move.claim, len(cards))  # judged as claimed: the number said, true or not
-            if not _claimed_set(cards, n):
+            if cards and not _claimed_set(cards, n):  # (no cards: the check of what is held says so)
                 ctx["why"], ctx["n"] = "hidden" if len(cards) > n else "", n
                 return Reason.MIXED_RANKS, (fid,), ctx
             code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
