@@ -332,6 +332,7 @@ def test_a_link_keeps_the_phase_the_claims_and_a_lost_player() -> None:
     box = at.selectbox(key="lf_claim_0")
     assert box.value == "7x2" and "7x2: two 7s, whatever number of cards is down" in box.options  # one card said to be two
     assert "is legal" in _verdicts(at)[0]  # a double (a 4 under it) on the claimed double
+    assert any("such plays are legal too but not listed" in c.value for c in at.caption)  # under every legal move
     lost = {"players": [{"name": "A", "lost": True}, {"name": "B", "hand": ["9D", "KS"]}, {"name": "C", "hand": ["6S"]}],
             "pile": [["7H"]], "burned": ["3C"], "turn": "B"}
     at = _editor(open_page("pages/legal.py", v="nortenos+threes-slide+fours-reset", q=encode_question(lost, "play 9D")))
