@@ -326,6 +326,13 @@ def test_a_link_keeps_the_phase_the_claims_and_a_lost_player() -> None:
     at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(run, "play TC JC as 10-J")))
     assert at.selectbox(key="lf_claim_0").value == "7-9"
     assert "is legal" in _verdicts(at)[0]  # a run goes on the run's last rank, one higher
+    count = {"players": [{"name": "A", "hand": ["8C", "8D", "4H"]}, {"name": "B", "hand": 3}],
+             "pile": [{"by": "B", "cards": ["7S"], "claim": "7x2"}], "turn": "A"}
+    at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(count, "play 8C 8D 4H as 8x2")))
+    box = at.selectbox(key="lf_claim_0")
+    assert box.value == "7x2" and "7x2: two 7s, whatever number of cards is down" in box.options  # one card said to be two
+    assert "is legal" in _verdicts(at)[0]  # a double (a 4 under it) on the claimed double
+    assert any("such plays are legal too but not listed" in c.value for c in at.caption)  # under every legal move
     lost = {"players": [{"name": "A", "lost": True}, {"name": "B", "hand": ["9D", "KS"]}, {"name": "C", "hand": ["6S"]}],
             "pile": [["7H"]], "burned": ["3C"], "turn": "B"}
     at = _editor(open_page("pages/legal.py", v="nortenos+threes-slide+fours-reset", q=encode_question(lost, "play 9D")))
