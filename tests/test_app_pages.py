@@ -486,3 +486,11 @@ def test_what_would_you_play_gives_the_advisors_hint() -> None:
     at.button(key="lf_hint").click().run(timeout=60)
     text = all_markdown(at)
     assert "The idea" in text and "play 10S" in text
+
+
+def test_every_event_the_engine_sends_has_words_on_the_page() -> None:
+    from tutor.core.reasons import Event
+    from tutor.webui.verdict_view import EVENT_WORDS, events_text
+
+    assert set(EVENT_WORDS) == {e.value for e in Event}
+    assert events_text(("caught", "pickup")) == "🔎 the call finds a lie; ✋ the pile goes into the hand"

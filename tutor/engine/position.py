@@ -859,7 +859,7 @@ class Position:
                 ctx["why"], ctx["claim"] = "hand", claim_str(move.claim)
                 return Reason.COUNT, (fid,), ctx
         top, count, run = self._bluff_state()
-        ctx["rank"], ctx["top"], ctx["n"] = rank, Top(top, ()), n
+        ctx["rank"], ctx["top"], ctx["n"], ctx["top_n"] = rank, Top(top, ()), n, count
         four = R.four_burns or 4
         if n == four or (top == rank and run + n == four):
             ctx["quad"] = run if n < four else 0  # a quadruple: it goes on anything, like a 10

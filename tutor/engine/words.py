@@ -311,6 +311,9 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
             played, s_ = a(rank), "s"
         cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
+        top_n = ctx.get("top_n", 1)
+        the_top = (f"the {words[top_n]} {rank_plural(t)}" if isinstance(top_n, int) and 1 < top_n < len(words)
+                   and t != EMPTY else the(t))  # Bluff: a claimed double or triple on top
         if ctx.get("reversed"):
             under += " (a joker has turned the ranking upside down, so lower cards beat higher)"
         if code is Reason.EMPTY:
@@ -318,9 +321,9 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
                 return f"Only transparent cards are on the pile, so anything may follow: {played} is fine."
             return f"The pile is empty, so {played} may start it."
         if code is Reason.BEATS:
-            return f"{cap} beat{s_} {the(t)}{under}."
+            return f"{cap} beat{s_} {the_top}{under}."
         if code is Reason.MATCHES:
-            return f"{cap} equal{s_} {the(t)}{under}, and an equal card may be played."
+            return f"{cap} equal{s_} {the_top}{under}, and an equal card may be played."
         if code is Reason.ANYWHERE:
             what = cap if n > 1 else a(rank).capitalize()
             return f"{what} may be played on any card, {the(t)}{under} included."
