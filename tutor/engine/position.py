@@ -529,7 +529,8 @@ class Position:
     def _eff_top(self, pile: Sequence[Laid]) -> Top:
         R = self.R
         if R.bluff:
-            return Top(self._bluff_state()[0], ())
+            top, count, _ = self._bluff_state()
+            return Top(top, (), "", count)
         if R.extras and self._free_with_two(pile):
             return Top(EMPTY, (), R.origin[pile[-1][0][-1] >> 2]["free_with_two"])
         if pile is self.pile and not R.any_transparent:
@@ -859,7 +860,7 @@ class Position:
                 ctx["why"], ctx["claim"] = "hand", claim_str(move.claim)
                 return Reason.COUNT, (fid,), ctx
         top, count, run = self._bluff_state()
-        ctx["rank"], ctx["top"], ctx["n"], ctx["top_n"] = rank, Top(top, ()), n, count
+        ctx["rank"], ctx["top"], ctx["n"] = rank, Top(top, (), "", count), n
         four = R.four_burns or 4
         if n == four or (top == rank and run + n == four):
             ctx["quad"] = run if n < four else 0  # a quadruple: it goes on anything, like a 10

@@ -311,9 +311,8 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
             played, s_ = a(rank), "s"
         cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
-        top_n = ctx.get("top_n", 1)
-        the_top = (f"the {words[top_n]} {rank_plural(t)}" if isinstance(top_n, int) and 1 < top_n < len(words)
-                   and t != EMPTY else the(t))  # Bluff: a claimed double or triple on top
+        k = top.count if isinstance(top, Top) else 0
+        the_top = f"the {words[k]} {rank_plural(t)}" if 1 < k < len(words) and t != EMPTY else the(t)  # Bluff
         if ctx.get("reversed"):
             under += " (a joker has turned the ranking upside down, so lower cards beat higher)"
         if code is Reason.EMPTY:

@@ -35,6 +35,7 @@ from tutor.core.cards import (
     claim_count,
     claim_str,
     rank_name,
+    rank_plural,
 )
 from tutor.core.moves import Move
 from tutor.core.table import CLOCKWISE, Table
@@ -64,6 +65,8 @@ def to_beat(table: Table, v: Variant) -> str:
     under = ""
     if top.looked_through:
         under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
+    if top.count > 1:  # Bluff: a claimed double or triple, answered by as many cards
+        return f"{('', '', 'two', 'three')[min(top.count, 3)]} {rank_plural(top.rank)}, claimed{under}"
     return f"{a_rank(top.rank)}{under}"
 
 
