@@ -275,8 +275,8 @@ def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
 
 
 def _greedy_push(pos: Position) -> Action:
-    """The greedy move, pushed; read off the play counts in the plain game."""
-    if not (pos.R.plain and pos.fast()):
+    """The greedy move, pushed; read off the play counts where the plays are the plain game's."""
+    if not (pos.R.plain_plays and pos.fast()):
         m = greedy_move(pos, pos.moves())
         return m, pos.push(m)
     seat = pos.turn
