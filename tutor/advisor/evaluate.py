@@ -128,7 +128,7 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
     w_hand, w_up, w_down, w_hard, w_special, w_log, w_nostock = weights
     if stock:
         w_nostock = 0.0
-    hard_of, special_of, count_of, fields = weigh.hard, weigh.special, weigh.count, weigh.fields
+    hard_of, special_of, fields = weigh.hard, weigh.special, weigh.fields
     scores: list[float | None] = []
     for s in range(n):
         if outs[s]:
@@ -165,7 +165,7 @@ class _Weigh:
     """Per variant and card code: each rank's hardness and speciality, and each rank field's
     card count, for :func:`evaluate_position`."""
 
-    __slots__ = ("hard", "special", "count", "fields", "unseen_shift", "unseen_mask")
+    __slots__ = ("hard", "special", "fields", "unseen_shift", "unseen_mask")
 
     _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
 
@@ -176,7 +176,6 @@ class _Weigh:
         plain = tuple(sum((f >> (i * w)) & one for i in range(4)) for f in range(1 << (4 * w)))
         self.fields = tuple((r, C.rsh[r], C.rm[r], plain if r < JOKER >> 2 else range(C.rm[r] + 1))
                             for r in range(len(C.rsh)))
-        self.count = plain
         self.unseen_shift = C.csh[-1]
         self.unseen_mask = C.cm[-1]
 
