@@ -129,6 +129,8 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
     if stock:
         w_nostock = 0.0
     hard_of, special_of, fields = weigh.hard, weigh.special, weigh.fields
+    memo = weigh.memo
+    memo_get = memo.get
     scores: list[float | None] = []
     for s in range(n):
         if outs[s]:
@@ -136,9 +138,10 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
             continue
         h = hands[s]
         k = hand_n[s]
-        hard = 0.0
-        specials = 0
-        if k:
+        got = memo_get(h)  # (hands come round again and again: the search's own hand above all)
+        if got is None:
+            hard = 0.0
+            specials = 0
             sub = subs[s]
             for r, sh, m, count in fields:
                 if sub[r]:
@@ -149,6 +152,11 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
                 c = (h >> weigh.unseen_shift) & weigh.unseen_mask
                 hard += c * hard_of[-1]
                 specials += c * special_of[-1]
+            if len(memo) > 100_000:
+                memo.clear()
+            memo[h] = (hard, specials)
+        else:
+            hard, specials = got
         n_up = 0
         for st in ups[s]:
             for c in st:
@@ -165,7 +173,7 @@ class _Weigh:
     """Per variant and card code: each rank's hardness and speciality, and each rank field's
     card count, for :func:`evaluate_position`."""
 
-    __slots__ = ("hard", "special", "fields", "unseen_shift", "unseen_mask")
+    __slots__ = ("hard", "special", "fields", "unseen_shift", "unseen_mask", "memo")
 
     _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
 
@@ -178,6 +186,7 @@ class _Weigh:
                             for r in range(len(C.rsh)))
         self.unseen_shift = C.csh[-1]
         self.unseen_mask = C.cm[-1]
+        self.memo: dict[int, tuple[float, int]] = {}  # a hand's code -> its (hard, specials)
 
     @classmethod
     def of(cls, v: Variant, C: Code) -> _Weigh:
