@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, claim_ranks, full_pack
 from tutor.core.errors import TutorError
@@ -302,6 +302,7 @@ class GreedyBot:
     """Plays its lowest card (all copies of it), keeps specials, picks up last."""
 
     name: str = "greedy"
+    draws: ClassVar[bool] = False  # it never draws from the game's rng (see :func:`play_on`)
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         return greedy_move(position_of(table, v), moves)
@@ -514,13 +515,15 @@ def play_on(pos: Position, seed: int, bots: Sequence[Bot], *, max_turns: int = 4
     """:func:`play_from` on a position the caller owns (it is pushed on): the same draws, the
     same game, with no table made (``start``, ``final`` and ``zones`` are left empty: where it
     stopped is the position itself; a search's rollouts)."""
-    rng = random.Random(seed * 7919 + 1)
+    # (seeding a generator costs more than a greedy move: not done for bots that never draw)
+    rng = random.Random(seed * 7919 + 1) if any(getattr(b, "draws", True) for b in bots) else _NO_DRAWS
     result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=False, cut=cut,
                endgame=endgame, avoid=avoid, zones=False)
 
 
 _NO_TABLE = Table(players=())
+_NO_DRAWS = random.Random(0)  # the rng of a game whose bots never draw
 SeatKey = tuple[object, ...]
 
 
