@@ -152,7 +152,7 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
                 c = (h >> weigh.unseen_shift) & weigh.unseen_mask
                 hard += c * hard_of[-1]
                 specials += c * special_of[-1]
-            if len(memo) > 100_000:
+            if len(memo) > 20_000:
                 memo.clear()
             memo[h] = (hard, specials)
         else:
@@ -193,7 +193,7 @@ class _Weigh:
         key = (id(v), id(C))
         got = cls._cache.get(key)
         if got is None or got[0] is not v:
-            if len(cls._cache) > 256:
+            if len(cls._cache) > 32:
                 cls._cache.clear()
             got = cls._cache[key] = (v, cls(v, C))
         return got[1]
