@@ -78,7 +78,7 @@ class Rules:
     __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
                  "four_burns", "four_anytime", "voluntary", "after", "adds", "combo", "winner", "refill",
-                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
+                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting")
@@ -113,6 +113,11 @@ class Rules:
         self.extras, self.bluff = v.extras, v.bluff
         # the plain game: a play's legality is one lookup, so plays can be counted without listing
         self.plain = not (v.extras or v.bluff or self.four_anytime)
+        # the plays are still the plain game's where the only extras act after a play (face-up
+        # cards to the hand) or at the setup (stacks): one lookup at ``top``, plays and a pickup
+        self.plain_plays = self.plain or not (
+            v.bluff or self.four_anytime or v.reversal >= 0 or v.force >= 0 or v.runs or v.swaps or v.gamble
+            or v.slide >= 0 or any(v.free_with_two))
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
