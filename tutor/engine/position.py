@@ -290,7 +290,7 @@ class Position:
     """A game in progress, mutable. Build it with :meth:`of` (from a table) and read it back
     with :meth:`snapshot`; push moves, judge them, list or count them."""
 
-    __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile", "pile_val",
+    __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
                  "setup", "ready", "opening", "outs", "alive", "causes", "lost")
 
@@ -305,7 +305,6 @@ class Position:
     ups: list[list[tuple[int, ...]]]
     downs: list[list[int]]
     pile: list[Laid]
-    pile_val: int
     pile_n: int
     top: int  # the effective top rank of the pile (not Bluff's claims, not the joker's free play)
     run_r: int
@@ -367,7 +366,7 @@ class Position:
         pos.ups = [u[:] for u in self.ups]
         pos.downs = [d[:] for d in self.downs]
         pos.pile = self.pile[:]
-        pos.pile_val, pos.pile_n, pos.top = self.pile_val, self.pile_n, self.top
+        pos.pile_n, pos.top = self.pile_n, self.top
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
         pos.stock = self.stock[:]
         pos.burned = self.burned[:]
@@ -420,9 +419,8 @@ class Position:
 
     def _repile(self) -> None:
         """Recompute what is kept of the pile (after a change other than a play on top)."""
-        C, R = self.C, self.R
+        R = self.R
         cards = [c for laid in self.pile for c in laid[0]]
-        self.pile_val = C.encode(cards)
         self.pile_n = len(cards)
         self.top = _top_of(self.pile, R)[0]
         self.run_r, self.run_n = _run_of(self.pile)
@@ -1666,40 +1664,22 @@ class Position:
         """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
         cards already taken from their zones)."""
         R = self.R
-        causes = self.causes
         rank = cards[-1] >> 2
         n = len(cards)
         had_pile = self.pile_n > 0
-        skip_fid = ""
-        if cards[0] >> 2 == rank:
+        # the rank behind each power's event (its fragment is looked up only if the event happens)
+        if n == 1 or cards[0] >> 2 == rank:
             flips = n if R.reverse[rank] else 0
             skip = R.skip[rank] * n
             play_again = R.play_again[rank]
-            if skip:
-                skip_fid = R.skip_fid[rank]
-            elif R.transparent_skip and R.transparent[rank] and had_pile:
+            rev_r = again_r = skip_r = rank
+            if not skip and R.transparent_skip and R.transparent[rank] and had_pile:
                 # a see-through card shows the card beneath, and what it does (a 3 on a 9 skips too)
                 t = self.top_rank()
                 skip = R.skip[t] if t != EMPTY else 0
-                if skip:
-                    skip_fid = R.skip_fid[t]
-            rev_fid = R.rev_fid[rank]
-            again_fid = R.again_fid[rank]
-        else:  # a run: every card does what it does
-            flips = sum(1 for c in cards if R.reverse[c >> 2])
-            skip = sum(R.skip[c >> 2] for c in cards)
-            play_again = any(R.play_again[c >> 2] for c in cards)
-            skip_fid = next((R.skip_fid[c >> 2] for c in cards if R.skip[c >> 2]), "")
-            rev_fid = next((R.rev_fid[c >> 2] for c in cards if R.reverse[c >> 2]), "")
-            again_fid = next((R.again_fid[c >> 2] for c in cards if R.play_again[c >> 2]), "")
-        # lay the cards: the pile's top, run and reversing count follow
-        self.pile.append((cards, seat, -1))
-        cv = self.C.cv
-        if n == 1 or cards[0] >> 2 == rank:
-            val = 0
-            for c in cards:
-                val += cv[c]
-            self.pile_val += val
+                skip_r = t
+            # lay the cards: the pile's top, run and reversing count follow
+            self.pile.append((cards, seat, -1))
             if not had_pile:
                 self.top = R.first_top[rank]
                 self.run_r, self.run_n = rank, n
@@ -1712,11 +1692,17 @@ class Position:
                     self.run_r, self.run_n = rank, n
             if rank == R.reversal:
                 self.rev += n
-        else:
+        else:  # a run: every card does what it does
+            flips = sum(1 for c in cards if R.reverse[c >> 2])
+            skip = sum(R.skip[c >> 2] for c in cards)
+            play_again = any(R.play_again[c >> 2] for c in cards)
+            skip_r = next((c >> 2 for c in cards if R.skip[c >> 2]), rank)
+            rev_r = next((c >> 2 for c in cards if R.reverse[c >> 2]), rank)
+            again_r = next((c >> 2 for c in cards if R.play_again[c >> 2]), rank)
+            self.pile.append((cards, seat, -1))
             top, run_r, run_n = self.top, self.run_r, self.run_n
             for k, c in enumerate(cards):
                 r = c >> 2
-                self.pile_val += cv[c]
                 if not had_pile and k == 0:
                     top = R.first_top[r]
                     run_r, run_n = r, 1
@@ -1731,6 +1717,7 @@ class Position:
                     self.rev += 1
             self.top, self.run_r, self.run_n = top, run_r, run_n
         self.pile_n += n
+        causes = self.causes
         burn = R.burn[rank]
         if burn:
             burn_fid = R.burn_fid[rank]
@@ -1743,26 +1730,27 @@ class Position:
             self._clear_pile()
         if flips & 1:
             events.append(REVERSE)
-            causes.append(rev_fid)
+            causes.append(R.rev_fid[rev_r])
             self.direction = -self.direction
         again = burn or play_again
         stock = self.stock
-        draw = min(R.refill - self.hand_n[seat], len(stock)) if stock else 0
-        out = draw <= 0 and not self.hand_n[seat] and not self.ups[seat] and not self.downs[seat]
+        hand_n = self.hand_n
+        draw = min(R.refill - hand_n[seat], len(stock)) if stock else 0
+        out = draw <= 0 and not hand_n[seat] and not self.ups[seat] and not self.downs[seat]
         if again and not out:
             skip = 0  # the player goes again: nobody misses a turn
         if skip:
             events.append(SKIP)
-            causes.append(skip_fid)
+            causes.append(R.skip_fid[skip_r])
         if again and not out:
             events.append(PLAY_AGAIN)
-            causes.append(again_fid if play_again and not burn else burn_fid)
+            causes.append(R.again_fid[again_r] if play_again and not burn else burn_fid)
         if draw > 0:
             self._give(seat, stock[:draw])
             del stock[:draw]
             events.append(DRAW)
             causes.append(R.draw_fid)
-        if R.extras and self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
+        if R.extras and self.v.face_up_to_hand and not hand_n[seat] and not stock and self.ups[seat]:
             self._give(seat, sorted(self.up_cards(seat)))
             self.ups[seat] = []
         if out:
@@ -1777,7 +1765,7 @@ class Position:
 
     def _clear_pile(self) -> None:
         self.pile = []
-        self.pile_val = self.pile_n = 0
+        self.pile_n = 0
         self.top = EMPTY
         self.run_r, self.run_n = -1, 0
         self.rev = 0
