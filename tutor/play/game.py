@@ -20,7 +20,7 @@ from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
 from tutor.core.table import Player, Table
 from tutor.engine import FACE_UP, apply, first_player, position, position_of, remember
-from tutor.engine.position import BURN, OUT, PICKED_UP, Position, per_variant
+from tutor.engine.position import BURN, OUT, PICKED_UP, PICKUP_MOVE, Position, per_variant
 from tutor.rules.variant import Variant, load_variant
 
 NAMES = "ABCDEFGHIJ"
@@ -427,7 +427,10 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     names = pos.names
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
-    while not pos.over():
+    if (acting and not record and not cut and avoid is None and not pos.setup and pos.R.plain
+            and all(type(b) is RandomBot for b in bots)):
+        _run_random(pos, rng, circle, result)
+    while not pos.over() and not result.stalled:
         if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
                 endgame is not None and circle.turns >= cut + endgame)):
             result.cut = True
@@ -494,6 +497,68 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         else:
             result.winner = names[decided] if decided >= 0 else None
     return result
+
+
+def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
+    """:func:`run`'s loop for random bots in the plain game, unrecorded (bulk play): each move
+    counted and picked as :func:`_random_push` does, with the same draws, in one loop."""
+    R, C = pos.R, pos.C
+    get_at, ranks_at, voluntary = R.get_at, R.ranks_at, R.voluntary
+    hand_n, subs_all, hands = pos.hand_n, pos.subs, pos.hands
+    plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
+    getrandbits = rng.getrandbits
+    push_cards, fast, over = pos.push_cards, pos.fast, pos.over
+    inline = _INLINE_RANDBELOW
+    names = pos.names
+    max_turns = circle.max_turns
+    while not over():
+        seat = pos.turn
+        if hand_n[seat] and not pos.opening and fast():
+            counts = get_at[pos.top](subs_all[seat])
+            nplay = sum(counts)
+            n = nplay + 1 if pos.pile_n and (voluntary or not nplay) else nplay
+            if inline:
+                k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+            else:
+                j = rng.randrange(n)
+            if j < nplay:
+                for r, s in zip(ranks_at[pos.top], counts):
+                    if j < s:
+                        break
+                    j -= s
+                f = (hands[seat] >> rsh[r]) & rm[r]
+                lst = plays[r].get(f)
+                if lst is None:
+                    lst = plays_of(r, f)
+                events = push_cards(lst[j][0])
+            else:
+                events = pos.push(PICKUP_MOVE)
+        else:
+            played, events = _random_push(pos, rng)
+            if isinstance(played, Move) and played.kind == FLIP:
+                result.flips += 1
+        if not events:
+            circle.turns += 1
+            if circle.turns >= max_turns:
+                circle.why = f"it ran past {max_turns} moves"
+                if not over():
+                    result.stalled = True
+                    result.stall_reason = circle.why
+                    return
+            continue
+        if OUT in events:
+            result.out_order.append(names[seat])
+        if PICKED_UP in events:
+            result.pickups += 1
+        if BURN in events:
+            result.burns += 1
+        if circle.stalled_after(pos, events) and not over():
+            result.stalled = True
+            result.stall_reason = circle.why
+            return
 
 
 def play_from(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, max_turns: int = 4000,
