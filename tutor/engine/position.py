@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from operator import itemgetter
 from typing import TypeVar
@@ -57,9 +58,10 @@ PICKED_UP, DRAW, OUT, GAME_OVER = Event.PICKUP, Event.DRAW, Event.OUT, Event.GAM
 Ctx = dict[str, object]
 Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
+Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
-_NO_SHAPE: Shape = ("", 0, [])
+SwapCounts = tuple[list[tuple[int, int, int, dict[int, Shape | None]]], int]  # see Position._swap_counts
 T = TypeVar("T")
 
 
@@ -78,7 +80,8 @@ class Rules:
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting")
+                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
+                 "resets")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -137,6 +140,20 @@ class Rules:
         self.after_fid = v.setting_origin("after_pickup")
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
         self.any_transparent = any(v.transparent)
+        self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
+        self.claims: dict[tuple[int, int, int, int, int], list[int]] = {}  # Bluff: Position._claims
+        # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
+        self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
+
+    def swap_rule(self, rank: int, n: int) -> tuple[str, str] | None:
+        """The swap a play of ``n`` cards of ``rank`` sets off ((how, fragment)), or None: the
+        rank's own swap, else the swap of plays of that size (Tauko Hogni: an 8; a pair)."""
+        key = (rank, n)
+        if key in self.swap_rules:
+            return self.swap_rules[key]
+        swaps = self.v.swaps
+        got = self.swap_rules[key] = swaps.get((rank, 0)) or swaps.get((-1, n))
+        return got
 
 
 def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
@@ -177,7 +194,7 @@ class Code:
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
-                 "play_moves", "fours")
+                 "play_moves", "fours", "gones", "tallies", "distincts", "spread")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -197,11 +214,16 @@ class Code:
                 k *= ((f >> (s * w)) & one) + 1
             counts.append(k - 1)
         self.subt: tuple[Sequence[int], ...] = (counts,) * 13 + (range(big + 1),)
+        # per field of a rank, bit 16 * s for each suit s it holds a card of
+        self.spread = tuple(sum(1 << (16 * s) for s in range(4) if (f >> (s * w)) & one) for f in range(1 << (4 * w)))
         self.tsm = tuple(zip(self.subt, self.rsh, self.rm, strict=True))
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
+        self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
+        self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
+        self.distincts: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -245,6 +267,30 @@ class Code:
         if got is None:
             lst = self.plays_of(r, f)
             got = self.fours[r][f] = next((i for i, (sub, _) in enumerate(lst) if len(sub) >= 4), len(lst))
+        return got
+
+    def distinct(self, r: int, f: int) -> int:
+        """How many different cards the group holds."""
+        got = self.distincts[r].get(f)
+        if got is None:
+            got = self.distincts[r][f] = len(set(self.group(r, f)))
+        return got
+
+    def gone(self, r: int, f: int) -> list[int]:
+        """Per play of :meth:`plays_of`, how many different cards it leaves none of in the group."""
+        got = self.gones[r].get(f)
+        if got is None:
+            group = self.group(r, f)
+            got = self.gones[r][f] = [sum(1 for c in set(sub) if group.count(c) == sub.count(c))
+                                      for sub, _ in self.plays_of(r, f)]
+        return got
+
+    def swap_tally(self, r: int, f: int) -> list[tuple[int, int, int]]:
+        """The plays of :meth:`plays_of` tallied: (cards played, :meth:`gone`, how many such plays)."""
+        got = self.tallies[r].get(f)
+        if got is None:
+            tally = Counter((len(sub), g) for (sub, _), g in zip(self.plays_of(r, f), self.gone(r, f), strict=True))
+            got = self.tallies[r][f] = [(n, g, k) for (n, g), k in tally.items()]
         return got
 
     def moves_of(self, r: int, f: int) -> list[Move]:
@@ -585,7 +631,7 @@ class Position:
             run += len(c2)
         if R.four_burns and run >= R.four_burns:
             return EMPTY, 0, 0
-        if any(R.cells[rank][r][1] == "RESET" for r in range(13)):
+        if R.resets[rank]:
             return rank, 0, run
         return rank, len(cards), run
 
@@ -1010,10 +1056,10 @@ class Position:
         return Reason.RUN, (run_fid,) + (first_cell[2] if first_cell else ()), ctx
 
     def _swap_rule(self, cards: tuple[int, ...]) -> tuple[str, str] | None:
-        swaps = self.v.swaps
-        if not swaps or not cards or cards[0] >> 2 != cards[-1] >> 2:
+        """The swap a play of these cards sets off ((how, fragment)), or None."""
+        if not self.v.swaps or not cards or cards[0] >> 2 != cards[-1] >> 2:
             return None
-        return swaps.get((cards[0] >> 2, 0)) or swaps.get((-1, len(cards)))
+        return self.R.swap_rule(cards[0] >> 2, len(cards))
 
     def _judge_swap(self, seat: int, move: Move, code: Reason, frags: tuple[str, ...], ctx: Ctx) -> Judged:
         rule = self._swap_rule(move.cards)
@@ -1113,13 +1159,35 @@ class Position:
         if self.v.runs:
             yield from self._runs(cards)
 
-    def _runs(self, cards: Sequence[int]) -> Iterator[Move]:
-        """The legal runs among ``cards`` (listed after every other play)."""
+    def _runs(self, cards: Sequence[int] | None = None) -> Iterator[Move]:
+        """The legal runs among ``cards`` (None: the hand of the player to move; listed after
+        every other play)."""
         R = self.R
-        # a run whose lowest card may not go on the pile is not legal: it is not judged
-        first = (R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells)[self._eff_top(self.pile).rank]
+        need = self.v.runs
+        held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
+        if cards is None:
+            C = self.C
+            h, subs, rsh, rm, spread = self.hands[self.turn], self.subs[self.turn], C.rsh, C.rm, C.spread
+            every = 0  # suit s's bits at 16 * s
+            for r in range(13):
+                if subs[r]:
+                    every |= spread[(h >> rsh[r]) & rm[r]] << (r + 1)
+            held = [(every >> (16 * s)) & 0xFFFF for s in range(4)]
+        else:
+            for c in cards:
+                if c != JOKER:
+                    held[c & 3] |= 2 << (c >> 2)
+        first: tuple[Cell, ...] | None = None
         for suit in range(4):
-            ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
+            x = held[suit]
+            for _ in range(need - 1):  # is there a stretch of ``need`` ranks in a row at all?
+                x &= x >> 1
+            if not x:
+                continue
+            if first is None:
+                # a run whose lowest card may not go on the pile is not legal: it is not judged
+                first = (R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells)[self._eff_top(self.pile).rank]
+            ranks = [r - 1 for r in range(N_RANKS + 1) if held[suit] >> r & 1]
             for i, start in enumerate(ranks):
                 if 0 <= start < N_RANKS and not first[start][0]:
                     continue
@@ -1128,7 +1196,7 @@ class Position:
                     if r != seq[-1] + 1:
                         break
                     seq.append(r)
-                    if len(seq) >= self.v.runs:
+                    if len(seq) >= need:
                         run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
                         if self.judge(run)[0].legal:
                             yield run
@@ -1273,8 +1341,13 @@ class Position:
         return None if rule is None else (downs[0] >> 2, rule[0], rule[1])
 
     def _claims(self, top: int, count: int, run: int, four: int, n: int) -> list[int]:
-        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides)."""
-        out = []
+        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides; kept per
+        variant, as the answer depends on these five numbers only)."""
+        key = (top, count, run, four, n)
+        got = self.R.claims.get(key)
+        if got is not None:
+            return got
+        out = self.R.claims[key] = []
         cells = self.R.cells[top]
         for r in range(13):
             ok, name, _ = cells[r]
@@ -1302,9 +1375,10 @@ class Position:
                         out.append(([sub for sub, _ in lst if len(sub) == n], said[n]))
         return out
 
-    def _nth_bluff(self, j: int) -> Move | None:
-        """Bluff: the j-th play with its claim in list order (None: past them)."""
-        for plays, said in self._bluff_counts():
+    def _nth_bluff(self, j: int, counts: list[tuple[list[tuple[int, ...]], list[int]]] | None = None) -> Move | None:
+        """Bluff: the j-th play with its claim in list order (None: past them); ``counts``:
+        :meth:`_bluff_counts`, if at hand."""
+        for plays, said in counts if counts is not None else self._bluff_counts():
             n = len(plays) * len(said)
             if j < n:
                 k, c = divmod(j, len(said))
@@ -1410,33 +1484,43 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
-    def _swap_counts(self) -> list[tuple[tuple[int, ...], int, list[int], Shape]]:
-        """With swaps: each play in list order with how many moves it stands for (itself and
-        its swaps), the cards it may give, and its swap rule's shape (:meth:`_swap_shape`)."""
+    def _swap_counts(self) -> SwapCounts:
+        """With swaps: per rank whose plays go, in list order, (rank, its field in the hand, the
+        moves its plays stand for: each itself and its swaps, per play length the shape of its
+        swap rule (:meth:`_swap_shape`) or None), and the number of distinct cards in hand."""
         R, C = self.R, self.C
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
+        rsh, rm = C.rsh, C.rm
         cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
-        hand = self.hand(seat)
-        held = Counter(hand)
-        distinct = sorted(held)
+        distinct = -1  # distinct cards in hand (a play may give any card it leaves one of)
+        swap_rule = R.swap_rule
         shapes: dict[str, Shape] = {}
-        out: list[tuple[tuple[int, ...], int, list[int], Shape]] = []
+        out: list[tuple[int, int, int, dict[int, Shape | None]]] = []
         for r in range(N_RANKS):
             if not (subs[r] and cells[r][0]):
                 continue
-            for sub, _ in C.plays_of(r, (h >> C.rsh[r]) & C.rm[r]):
-                rule = self._swap_rule(sub)
-                if rule is None:
-                    out.append((sub, 1, [], _NO_SHAPE))
-                    continue
-                shape = shapes.get(rule[0])
+            f = (h >> rsh[r]) & rm[r]
+            by_n: dict[int, Shape | None] = {}
+            total = 0
+            for n, ngone, k in C.swap_tally(r, f):
+                if n not in by_n:
+                    rule = swap_rule(r, n)
+                    shape = None
+                    if rule is not None:
+                        shape = shapes.get(rule[0])
+                        if shape is None:
+                            shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
+                    by_n[n] = shape
+                shape = by_n[n]
                 if shape is None:
-                    shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
-                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
-                gives = [c for c in distinct if c not in gone]
-                out.append((sub, 1 + len(gives) * shape[1], gives, shape))
-        return out
+                    total += k
+                else:
+                    if distinct < 0:
+                        distinct = sum(C.distinct(q, (h >> rsh[q]) & rm[q]) for q in range(N_RANKS) if subs[q])
+                    total += k * (1 + (distinct - ngone) * shape[1])
+            out.append((r, f, total, by_n))
+        return out, distinct
 
     def _swap_shape(self, seat: int, how: str) -> Shape:
         """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
@@ -1452,30 +1536,45 @@ class Position:
             return how, sum(len(t) for _, _, t in others), others
         return how, 0, others
 
-    def _nth_swap_play(self, j: int) -> Move | None:
-        """The j-th play or swap in list order, with swaps (None: past them)."""
-        for sub, n, gives, (how, per, others) in self._swap_counts():
-            if j >= n:
-                j -= n
+    def _nth_swap_play(self, j: int, counts: SwapCounts | None = None) -> Move | None:
+        """The j-th play or swap in list order, with swaps (None: past them); ``counts``:
+        :meth:`_swap_counts`, if at hand."""
+        ranks, distinct = counts if counts is not None else self._swap_counts()
+        C = self.C
+        for r, f, total, by_n in ranks:
+            if j >= total:
+                j -= total
                 continue
-            if j == 0:
-                return Move(PLAY, sub)
-            give_at, k = divmod(j - 1, per)
-            give = gives[give_at]
-            if how == "own-face-up":
-                return Move(PLAY, sub, give=give, take=others[0][2][k])
-            for name, n_hand, takes in others:
-                if how == "other-hand":
-                    size = 1 + n_hand if n_hand else 0
-                    if k < size:
-                        return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
-                            PLAY, sub, give=give, target=name)
-                else:
-                    size = len(takes)
-                    if k < size:
-                        return Move(PLAY, sub, give=give, take=takes[k], target=name)
-                k -= size
-            raise AssertionError("a swap past the count")
+            for (sub, _), ngone in zip(C.plays_of(r, f), C.gone(r, f), strict=True):
+                shape = by_n[len(sub)]
+                n = 1 if shape is None else 1 + (distinct - ngone) * shape[1]
+                if j >= n:
+                    j -= n
+                    continue
+                if j == 0:
+                    return Move(PLAY, sub)
+                assert shape is not None
+                how, per, others = shape
+                held = Counter(self.hand(self.turn))
+                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
+                gives = [c for c in sorted(held) if c not in gone]
+                give_at, k = divmod(j - 1, per)
+                give = gives[give_at]
+                if how == "own-face-up":
+                    return Move(PLAY, sub, give=give, take=others[0][2][k])
+                for name, n_hand, takes in others:
+                    if how == "other-hand":
+                        size = 1 + n_hand if n_hand else 0
+                        if k < size:
+                            return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
+                                PLAY, sub, give=give, target=name)
+                    else:
+                        size = len(takes)
+                        if k < size:
+                            return Move(PLAY, sub, give=give, take=takes[k], target=name)
+                    k -= size
+                raise AssertionError("a swap past the count")
+            raise AssertionError("a play past the count")
         return None
 
     def count_plays(self) -> int:
@@ -1486,7 +1585,7 @@ class Position:
             if how == BLUFF_CLAIMS:
                 return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
             if how == SWAPS:
-                return sum(e[1] for e in self._swap_counts())
+                return sum(e[2] for e in self._swap_counts()[0])
             return sum(n for _, _, n in self._anytime())
         return sum(self._play_ranks()[1](self.subs[self.turn]))
 
@@ -1496,22 +1595,49 @@ class Position:
         v = self.v
         out: list[Move] = []
         if v.runs:
-            out += self._runs(self.hand(self.turn))
+            out += self._runs()
         if v.gamble and self.stock:
             out.append(Move(GAMBLE))
-        if v.slide >= 0 and self.pile:
+        if v.slide >= 0 and self.pile and self.subs[self.turn][v.slide]:
             out += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(self.turn))) if c >> 2 == v.slide]
         return out
 
     def counts(self) -> tuple[int, int, int]:
         """(plays, other moves before the pickup, pickups) in the list (only where :meth:`fast`)."""
-        nplay = self.count_plays()
+        nplay, extra, npick, _ = self.counted()
+        return nplay, len(extra), npick
+
+    def counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | Pick | None]]:
+        """:meth:`counts` with the other moves before the pickup listed (they are few: runs, a
+        gamble, slides, Bluff's call), so a pick among them need not list them again, and
+        ``nth(j)``: the j-th play (j below the plays' count) from the same count: a move, or
+        where it is a plain play of the hand's cards (:meth:`push_cards`) what
+        :meth:`nth_play` gives."""
+        how = self.R.counting
+        nth: Callable[[int], Move | Pick | None]
+        if how == BLUFF_CLAIMS:
+            bc = self._bluff_counts()
+            nplay = sum(len(plays) * len(said) for plays, said in bc)
+            nth = partial(self._nth_bluff, counts=bc)
+        elif how == SWAPS:
+            sc = self._swap_counts()
+            nplay = sum(e[2] for e in sc[0])
+            nth = partial(self._nth_swap_play, counts=sc)
+        elif how == ANYTIME:
+            at = self._anytime()
+            nplay = sum(n for _, _, n in at)
+            nth = partial(self._nth_anytime, anytime=at)
+        else:
+            ranks, getter = self._play_ranks()
+            counts = getter(self.subs[self.turn])
+            nplay = sum(counts)
+            nth = partial(self.nth_counted, ranks=ranks, counts=counts)
         if self.R.bluff:  # then a call, if the last play was another's claim; never a pickup
             last = self.pile[-1] if self.pile else None
-            return nplay, 1 if last is not None and last[2] >= 0 and last[1] != self.turn else 0, 0
+            return nplay, [Move(CALL)] if last is not None and last[2] >= 0 and last[1] != self.turn else [], 0, nth
         extra = [] if self.R.plain else self._extra_moves()
         runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
-        return nplay, len(extra), 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0
+        return nplay, extra, 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0, nth
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""
@@ -1543,20 +1669,28 @@ class Position:
 
     def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
         """The cards and multiset of the j-th play in list order (None: past the plays)."""
-        seat = self.turn
         if self.R.counting == ANYTIME:
-            for r, k, s in self._anytime():
-                if j < s:
-                    C = self.C
-                    return C.plays_of(r, (self.hands[seat] >> C.rsh[r]) & C.rm[r])[k + j]
-                j -= s
-            return None
-        subs = self.subs[seat]
-        for r in self._play_ranks()[0]:
-            s = subs[r]
+            return self._nth_anytime(j, self._anytime())
+        ranks, getter = self._play_ranks()
+        return self.nth_counted(j, ranks, getter(self.subs[self.turn]))
+
+    def _nth_anytime(self, j: int, anytime: list[tuple[int, int, int]]) -> tuple[tuple[int, ...], int] | None:
+        """:meth:`nth_play` with four of a kind anytime, from :meth:`_anytime`."""
+        for r, k, s in anytime:
             if j < s:
                 C = self.C
-                f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+                return C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])[k + j]
+            j -= s
+        return None
+
+    def nth_counted(self, j: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+        """:meth:`nth_play` where each rank that may go goes with all its plays, from those ranks
+        and their play counts (:meth:`_play_ranks`; in the plain game, the compiled table's
+        ``ranks_at`` and ``get_at`` at the top)."""
+        for r, s in zip(ranks, counts, strict=True):
+            if j < s:
+                C = self.C
+                f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
                 lst = C.plays[r].get(f)
                 if lst is None:
                     lst = C.plays_of(r, f)
