@@ -20,7 +20,7 @@ from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
 from tutor.core.table import Player, Table
 from tutor.engine import FACE_UP, apply, first_player, position, position_of, remember
-from tutor.engine.position import BURN, OUT, PICKED_UP, PICKUP_MOVE, Position, per_variant
+from tutor.engine.position import BURN, OUT, PICKED_UP, PICKUP_MOVE, Pick, Position, per_variant
 from tutor.rules.variant import Variant, load_variant
 
 NAMES = "ABCDEFGHIJ"
@@ -169,17 +169,21 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
         return m, pos.push(m)
-    nplay, nextra, npick = pos.counts()
-    return _push_nth(pos, _randbelow(rng, nplay + nextra + npick), nplay)
+    nplay, extra, npick, nth = pos.counted()
+    return _push_nth(pos, _randbelow(rng, nplay + len(extra) + npick), nplay, extra, nth)
 
 
-def _push_nth(pos: Position, j: int, nplay: int) -> Action:
-    """Push the j-th listed move (a play of the hand's cards if j < nplay), without listing."""
-    if j < nplay and not (pos.v.swaps or pos.R.bluff):  # (with swaps or claims, the plays' count holds them too)
-        got = pos.nth_play(j)
+def _push_nth(pos: Position, j: int, nplay: int, extra: list[Move], nth: Callable[[int], Move | Pick | None]) -> Action:
+    """Push the j-th listed move (a play if j < nplay, then ``extra``, then the pickup), without
+    listing the plays (``nth`` and the rest: :meth:`Position.counted`)."""
+    if j < nplay:
+        got = nth(j)
         assert got is not None
-        return got[0], pos.push_cards(got[0])
-    m = pos.nth_move(j)
+        if isinstance(got, tuple):  # a plain play of the hand's cards
+            return got[0], pos.push_cards(got[0])
+        m = got  # (with swaps or claims, the plays' count holds them too)
+    else:
+        m = extra[j - nplay] if j - nplay < len(extra) else PICKUP_MOVE
     return m, pos.push(m)
 
 
@@ -211,9 +215,9 @@ class PlayfulBot:
         if not pos.fast():
             m = self.choose(pos.snapshot(), pos.v, pos.moves(), rng)
             return m, pos.push(m)
-        nplay, nextra, _ = pos.counts()
-        if nplay + nextra and rng.random() < self.play_rate:  # every move but the pickup
-            return _push_nth(pos, rng.randrange(nplay + nextra), nplay)
+        nplay, extra, _, nth = pos.counted()
+        if nplay + len(extra) and rng.random() < self.play_rate:  # every move but the pickup
+            return _push_nth(pos, rng.randrange(nplay + len(extra)), nplay, extra, nth)
         return _random_push(pos, rng)
 
 
@@ -427,7 +431,7 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     names = pos.names
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
-    if (acting and not record and not cut and avoid is None and not pos.setup and pos.R.plain
+    if (acting and not record and not cut and avoid is None and not pos.setup
             and all(type(b) is RandomBot for b in bots)):
         _run_random(pos, rng, circle, result)
     while not pos.over() and not result.stalled:
@@ -500,20 +504,20 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
 
 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
-    """:func:`run`'s loop for random bots in the plain game, unrecorded (bulk play): each move
+    """:func:`run`'s loop for random bots, unrecorded (bulk play): in the plain game each move
     counted and picked as :func:`_random_push` does, with the same draws, in one loop."""
-    R, C = pos.R, pos.C
+    R = pos.R
+    plain = R.plain
     get_at, ranks_at, voluntary = R.get_at, R.ranks_at, R.voluntary
-    hand_n, subs_all, hands = pos.hand_n, pos.subs, pos.hands
-    plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
+    hand_n, subs_all = pos.hand_n, pos.subs
     getrandbits = rng.getrandbits
-    push_cards, fast, over = pos.push_cards, pos.fast, pos.over
+    push_cards, fast, over, nth_counted = pos.push_cards, pos.fast, pos.over, pos.nth_counted
     inline = _INLINE_RANDBELOW
     names = pos.names
     max_turns = circle.max_turns
     while not over():
         seat = pos.turn
-        if hand_n[seat] and not pos.opening and fast():
+        if plain and hand_n[seat] and not pos.opening and fast():
             counts = get_at[pos.top](subs_all[seat])
             nplay = sum(counts)
             n = nplay + 1 if pos.pile_n and (voluntary or not nplay) else nplay
@@ -525,15 +529,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             else:
                 j = rng.randrange(n)
             if j < nplay:
-                for r, s in zip(ranks_at[pos.top], counts):
-                    if j < s:
-                        break
-                    j -= s
-                f = (hands[seat] >> rsh[r]) & rm[r]
-                lst = plays[r].get(f)
-                if lst is None:
-                    lst = plays_of(r, f)
-                events = push_cards(lst[j][0])
+                got = nth_counted(j, ranks_at[pos.top], counts)
+                assert got is not None
+                events = push_cards(got[0])
             else:
                 events = pos.push(PICKUP_MOVE)
         else:
