@@ -1165,7 +1165,8 @@ class Position:
         R = self.R
         need = self.v.runs
         held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
-        if cards is None:
+        hand = cards is None
+        if hand:
             C = self.C
             h, subs, rsh, rm, spread = self.hands[self.turn], self.subs[self.turn], C.rsh, C.rm, C.spread
             every = 0  # suit s's bits at 16 * s
@@ -1197,9 +1198,16 @@ class Position:
                         break
                     seq.append(r)
                     if len(seq) >= need:
-                        run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
-                        if self.judge(run)[0].legal:
-                            yield run
+                        run_cards = tuple(r_ * 4 + suit for r_ in seq)
+                        if hand:
+                            # from the hand where the runs are counted (:meth:`fast`: no opening, no
+                            # forced pickup, the cards held), :meth:`judge` asks only this
+                            if self._judge_run(run_cards, {})[0].legal:
+                                yield Move(PLAY, run_cards)
+                        else:
+                            run = Move(PLAY, run_cards)
+                            if self.judge(run)[0].legal:
+                                yield run
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
                 seen: set[tuple[int, ...]]) -> Iterator[Move]:
