@@ -36,6 +36,7 @@ from typing import TypeVar
 from tutor.core.cards import (
     EMPTY,
     JOKER,
+    JOKER_RANK,
     N_RANKS,
     RUN_CLAIM,
     UNKNOWN,
@@ -286,11 +287,16 @@ class Code:
         return got
 
     def swap_tally(self, r: int, f: int) -> list[tuple[int, int, int]]:
-        """The plays of :meth:`plays_of` tallied: (cards played, :meth:`gone`, how many such plays)."""
+        """The plays of :meth:`plays_of` tallied by size: (cards played, how many such plays,
+        the sum of their :meth:`gone`)."""
         got = self.tallies[r].get(f)
         if got is None:
-            tally = Counter((len(sub), g) for (sub, _), g in zip(self.plays_of(r, f), self.gone(r, f), strict=True))
-            got = self.tallies[r][f] = [(n, g, k) for (n, g), k in tally.items()]
+            plays: Counter[int] = Counter()
+            gone: Counter[int] = Counter()
+            for (sub, _), g in zip(self.plays_of(r, f), self.gone(r, f), strict=True):
+                plays[len(sub)] += 1
+                gone[len(sub)] += g
+            got = self.tallies[r][f] = [(n, k, gone[n]) for n, k in plays.items()]
         return got
 
     def moves_of(self, r: int, f: int) -> list[Move]:
@@ -1166,7 +1172,7 @@ class Position:
         need = self.v.runs
         held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
         hand = cards is None
-        if hand:
+        if cards is None:
             C = self.C
             h, subs, rsh, rm, spread = self.hands[self.turn], self.subs[self.turn], C.rsh, C.rm, C.spread
             every = 0  # suit s's bits at 16 * s
@@ -1511,22 +1517,24 @@ class Position:
             f = (h >> rsh[r]) & rm[r]
             by_n: dict[int, Shape | None] = {}
             total = 0
-            for n, ngone, k in C.swap_tally(r, f):
-                if n not in by_n:
-                    rule = swap_rule(r, n)
-                    shape = None
-                    if rule is not None:
-                        shape = shapes.get(rule[0])
-                        if shape is None:
-                            shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
-                    by_n[n] = shape
-                shape = by_n[n]
-                if shape is None:
+            for n, k, gone in C.swap_tally(r, f):
+                rule = swap_rule(r, n)
+                if rule is None:
+                    by_n[n] = None
                     total += k
-                else:
-                    if distinct < 0:
+                    continue
+                shape = shapes.get(rule[0])
+                if shape is None:
+                    shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
+                by_n[n] = shape
+                if distinct < 0:
+                    if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
+                        distinct = self.hand_n[seat] - max(0, subs[JOKER_RANK] - 1)
+                    else:
                         distinct = sum(C.distinct(q, (h >> rsh[q]) & rm[q]) for q in range(N_RANKS) if subs[q])
-                    total += k * (1 + (distinct - ngone) * shape[1])
+                # each play: itself, and a swap per card it may give (the distinct cards it leaves
+                # one of) times the swaps per card given
+                total += k + (distinct * k - gone) * shape[1]
             out.append((r, f, total, by_n))
         return out, distinct
 
