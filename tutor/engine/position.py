@@ -47,7 +47,7 @@ from tutor.core.cards import (
     run_claim,
 )
 from tutor.core.errors import TutorError
-from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
+from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Kind, Move
 from tutor.core.reasons import REASONS, Event, Reason, Top, Zone
 from tutor.core.table import Play, Player, Table
 from tutor.rules.variant import Cell, Variant
@@ -195,7 +195,8 @@ class Code:
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
-                 "play_moves", "fours", "gones", "tallies", "distincts", "spread")
+                 "play_moves", "fours", "gones", "tallies", "distincts", "spread",
+                 "sizes")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -225,6 +226,7 @@ class Code:
         self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.distincts: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
+        self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -268,6 +270,14 @@ class Code:
         if got is None:
             lst = self.plays_of(r, f)
             got = self.fours[r][f] = next((i for i, (sub, _) in enumerate(lst) if len(sub) >= 4), len(lst))
+        return got
+
+    def by_size(self, r: int, f: int) -> list[list[tuple[int, ...]]]:
+        """The plays of :meth:`plays_of` by their number of cards (index n: the plays of n cards)."""
+        got = self.sizes[r].get(f)
+        if got is None:
+            lst = self.plays_of(r, f)
+            got = self.sizes[r][f] = [[sub for sub, _ in lst if len(sub) == n] for n in range(len(lst[-1][0]) + 1)]
         return got
 
     def distinct(self, r: int, f: int) -> int:
@@ -477,6 +487,15 @@ class Position:
         self.top = _top_of(self.pile, R)[0]
         self.run_r, self.run_n = _run_of(self.pile)
         self.rev = sum(1 for c in cards if c >> 2 == R.reversal) if R.reversal >= 0 else 0
+
+    def _repile_on(self, cards: tuple[int, ...]) -> None:
+        """:meth:`_repile` after ``cards`` were laid on top of the pile, the rest as it was."""
+        R = self.R
+        self.pile_n += len(cards)
+        self.top = _top_of(self.pile, R)[0]
+        self.run_r, self.run_n = _run_of(self.pile)
+        if R.reversal >= 0:
+            self.rev += sum(1 for c in cards if c >> 2 == R.reversal)
 
     # -- cards in hand ------------------------------------------------------------
 
@@ -1383,10 +1402,10 @@ class Position:
         out = []
         for r in range(N_RANKS):
             if subs[r]:
-                lst = C.plays_of(r, (h >> C.rsh[r]) & C.rm[r])
-                for n in range(1, min(4, len(lst[-1][0])) + 1):
+                sized = C.by_size(r, (h >> C.rsh[r]) & C.rm[r])
+                for n in range(1, min(4, len(sized) - 1) + 1):
                     if said[n]:
-                        out.append(([sub for sub, _ in lst if len(sub) == n], said[n]))
+                        out.append((sized[n], said[n]))
         return out
 
     def _nth_bluff(self, j: int, counts: list[tuple[list[tuple[int, ...]], list[int]]] | None = None) -> Move | None:
@@ -1410,7 +1429,10 @@ class Position:
 
         moves: list[Move] = []
         if zone == FACE_DOWN:
-            moves = [Move(FLIP, (), i + 1, claim=r) for i in range(len(self.downs[seat])) for r in claims(1)]
+            said1 = claims(1)
+            for i in range(len(self.downs[seat])):
+                row = _claimed(FLIP, (), i + 1)
+                moves += [row[r] for r in said1]
         elif zone in (HAND, FACE_UP):
             cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
             by_rank: dict[int, list[int]] = {}
@@ -1425,7 +1447,8 @@ class Position:
                         continue
                     for sub in _multisets(sorted(Counter(group).items()), n):
                         if not stacked or _whole_stacks(ups, sub):
-                            moves += [Move(PLAY, sub, claim=r) for r in said]
+                            row = _claimed(PLAY, sub, 0)
+                            moves += [row[r] for r in said]
             if zone == HAND:
                 moves += self._bluff_runs(seat)
         if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
@@ -2066,6 +2089,7 @@ class Position:
                     self._take(seat, c)
             else:
                 self._remove_up(seat, cards)
+        pile = self.pile
         if self.pile and self.pile[-1][2] >= RUN_CLAIM:
             self._burn_in_run(events)
         if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
@@ -2076,7 +2100,10 @@ class Position:
             events.append(BURN)
             self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
         self.pile.append((cards, seat, move.claim))
-        self._repile()
+        if self.pile is pile:  # nothing was taken off the pile: only the play on top is new
+            self._repile_on(cards)
+        else:
+            self._repile()
         stock = self.stock
         draw = min(R.refill - self.hand_n[seat], len(stock)) if stock and move.kind == PLAY else 0
         if draw > 0:
@@ -2150,6 +2177,20 @@ class Position:
         self._lay(seat, cards, events)
         self.opening = False
         return events
+
+
+_CLAIMED: dict[tuple[Kind, tuple[int, ...], int], tuple[Move, ...]] = {}
+
+
+def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> tuple[Move, ...]:
+    """Bluff: the move (``kind``, ``cards``, ``index``) claimed as each rank, made once (moves are values)."""
+    key = (kind, cards, index)
+    got = _CLAIMED.get(key)
+    if got is None:
+        if len(_CLAIMED) > 50_000:
+            _CLAIMED.clear()
+        got = _CLAIMED[key] = tuple(Move(kind, cards, index, claim=r) for r in range(13))
+    return got
 
 
 def _top_of(pile: Sequence[Laid], R: Rules) -> tuple[int, tuple[int, ...]]:
