@@ -25,7 +25,6 @@ The position answers every question the game asks, for every preset and fragment
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -2140,25 +2139,6 @@ class Position:
         events.append(Event.SWAP)
 
     # -- whole games --------------------------------------------------------------------
-
-    def push_random(self, rng: random.Random) -> list[Event]:
-        """A random bot's move (``moves[rng.randrange(len(moves))]``), pushed; its events."""
-        if not (self.R.plain and self.fast()):
-            moves = self.moves()
-            return self.push(moves[rng.randrange(len(moves))])
-        seat = self.turn
-        nplay = sum(self.R.get_at[self.top](self.subs[seat]))
-        n_all = nplay + 1 if self.pile_n and (self.R.voluntary or not nplay) else nplay
-        j = rng.randrange(n_all)
-        if j < nplay:
-            got = self.nth_play(j)
-            assert got is not None
-            return self.push_cards(got[0])
-        self.causes = []
-        events: list[Event] = []
-        self._pickup(seat, (), events)
-        self.opening = False
-        return events
 
     def push_cards(self, cards: tuple[int, ...]) -> list[Event]:
         """Play equal cards from the hand (the plain game's common move), known to be legal."""

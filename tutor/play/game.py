@@ -158,13 +158,22 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
     """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count."""
     R = pos.R
     if R.plain and pos.hand_n[pos.turn] and not pos.opening and pos.fast():
-        nplay = sum(R.get_at[pos.top](pos.subs[pos.turn]))
-        j = _randbelow(rng, nplay + 1 if pos.pile_n and (R.voluntary or not nplay) else nplay)
+        top = pos.top
+        counts = R.get_at[top](pos.subs[pos.turn])
+        nplay = sum(counts)
+        n = nplay + 1 if pos.pile_n and (R.voluntary or not nplay) else nplay
+        if _INLINE_RANDBELOW:  # (``_randbelow``, inline)
+            k = n.bit_length()
+            j = rng.getrandbits(k)
+            while j >= n:
+                j = rng.getrandbits(k)
+        else:
+            j = rng.randrange(n)
         if j < nplay:
-            got = pos.nth_play(j)
+            got = pos.nth_counted(j, R.ranks_at[top], counts)
             assert got is not None
             return got[0], pos.push_cards(got[0])
-        return None, pos.push(Move(PICKUP))
+        return None, pos.push(PICKUP_MOVE)
     if not pos.fast():
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
@@ -504,40 +513,16 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
 
 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
-    """:func:`run`'s loop for random bots, unrecorded (bulk play): in the plain game each move
-    counted and picked as :func:`_random_push` does, with the same draws, in one loop."""
-    R = pos.R
-    plain = R.plain
-    get_at, ranks_at, voluntary = R.get_at, R.ranks_at, R.voluntary
-    hand_n, subs_all = pos.hand_n, pos.subs
-    getrandbits = rng.getrandbits
-    push_cards, fast, over, nth_counted = pos.push_cards, pos.fast, pos.over, pos.nth_counted
-    inline = _INLINE_RANDBELOW
+    """:func:`run`'s loop for random bots, unrecorded (bulk play): each move counted and
+    picked by :func:`_random_push`, with only the bookkeeping bulk play needs."""
+    over = pos.over
     names = pos.names
     max_turns = circle.max_turns
     while not over():
         seat = pos.turn
-        if plain and hand_n[seat] and not pos.opening and fast():
-            counts = get_at[pos.top](subs_all[seat])
-            nplay = sum(counts)
-            n = nplay + 1 if pos.pile_n and (voluntary or not nplay) else nplay
-            if inline:
-                k = n.bit_length()
-                j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-            else:
-                j = rng.randrange(n)
-            if j < nplay:
-                got = nth_counted(j, ranks_at[pos.top], counts)
-                assert got is not None
-                events = push_cards(got[0])
-            else:
-                events = pos.push(PICKUP_MOVE)
-        else:
-            played, events = _random_push(pos, rng)
-            if isinstance(played, Move) and played.kind == FLIP:
-                result.flips += 1
+        played, events = _random_push(pos, rng)
+        if isinstance(played, Move) and played.kind == FLIP:
+            result.flips += 1
         if not events:
             circle.turns += 1
             if circle.turns >= max_turns:
