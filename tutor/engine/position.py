@@ -1183,10 +1183,11 @@ class Position:
         if self.v.runs:
             yield from self._runs(cards)
 
-    def _runs(self, cards: Sequence[int] | None = None) -> Iterator[Move]:
+    def _runs(self, cards: Sequence[int] | None = None) -> list[Move]:
         """The legal runs among ``cards`` (None: the hand of the player to move; listed after
         every other play)."""
         R = self.R
+        out: list[Move] = []
         need = self.v.runs
         held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
         hand = cards is None
@@ -1216,22 +1217,24 @@ class Position:
             for i, start in enumerate(ranks):
                 if 0 <= start < N_RANKS and not first[start][0]:
                     continue
-                seq = [start]
+                last = start
+                run_cards: tuple[int, ...] = (start * 4 + suit,)
                 for r in ranks[i + 1:]:
-                    if r != seq[-1] + 1:
+                    if r != last + 1:
                         break
-                    seq.append(r)
-                    if len(seq) >= need:
-                        run_cards = tuple(r_ * 4 + suit for r_ in seq)
+                    last = r
+                    run_cards += (r * 4 + suit,)
+                    if len(run_cards) >= need:
                         if hand:
                             # from the hand where the runs are counted (:meth:`fast`: no opening, no
                             # forced pickup, the cards held), :meth:`judge` asks only this
                             if self._judge_run(run_cards, {})[0].legal:
-                                yield Move(PLAY, run_cards)
+                                out.append(Move(PLAY, run_cards))
                         else:
                             run = Move(PLAY, run_cards)
                             if self.judge(run)[0].legal:
-                                yield run
+                                out.append(run)
+        return out
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
                 seen: set[tuple[int, ...]]) -> Iterator[Move]:
