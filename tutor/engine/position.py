@@ -1531,13 +1531,13 @@ class Position:
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
         rsh, rm = C.rsh, C.rm
-        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+        ranks, getter = self._play_ranks()
         distinct = -1  # distinct cards in hand (a play may give any card it leaves one of)
         swap_rule = R.swap_rule
         shapes: dict[str, Shape] = {}
         out: list[tuple[int, int, int, dict[int, Shape | None]]] = []
-        for r in range(N_RANKS):
-            if not (subs[r] and cells[r][0]):
+        for r, held in zip(ranks, getter(subs), strict=True):
+            if not held:
                 continue
             f = (h >> rsh[r]) & rm[r]
             by_n: dict[int, Shape | None] = {}
