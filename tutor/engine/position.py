@@ -25,9 +25,9 @@ The position answers every question the game asks, for every preset and fragment
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from operator import itemgetter
 from typing import TypeVar
@@ -35,6 +35,7 @@ from typing import TypeVar
 from tutor.core.cards import (
     EMPTY,
     JOKER,
+    JOKER_RANK,
     N_RANKS,
     RUN_CLAIM,
     SET_COUNTED,
@@ -48,7 +49,7 @@ from tutor.core.cards import (
     run_claim,
 )
 from tutor.core.errors import TutorError
-from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
+from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Kind, Move
 from tutor.core.reasons import REASONS, Event, Reason, Top, Zone
 from tutor.core.table import Play, Player, Table
 from tutor.rules.variant import Cell, Variant
@@ -60,9 +61,10 @@ PICKED_UP, DRAW, OUT, GAME_OVER = Event.PICKUP, Event.DRAW, Event.OUT, Event.GAM
 Ctx = dict[str, object]
 Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
+Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
-_NO_SHAPE: Shape = ("", 0, [])
+SwapCounts = tuple[list[tuple[int, int, int, dict[int, Shape | None]]], int]  # see Position._swap_counts
 T = TypeVar("T")
 
 
@@ -81,7 +83,8 @@ class Rules:
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting")
+                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
+                 "resets")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -145,6 +148,20 @@ class Rules:
         self.after_fid = v.setting_origin("after_pickup")
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
         self.any_transparent = any(v.transparent)
+        self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
+        self.claims: dict[tuple[int, int, int, int, int], list[int]] = {}  # Bluff: Position._claims
+        # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
+        self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
+
+    def swap_rule(self, rank: int, n: int) -> tuple[str, str] | None:
+        """The swap a play of ``n`` cards of ``rank`` sets off ((how, fragment)), or None: the
+        rank's own swap, else the swap of plays of that size (Tauko Hogni: an 8; a pair)."""
+        key = (rank, n)
+        if key in self.swap_rules:
+            return self.swap_rules[key]
+        swaps = self.v.swaps
+        got = self.swap_rules[key] = swaps.get((rank, 0)) or swaps.get((-1, n))
+        return got
 
 
 def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
@@ -185,7 +202,8 @@ class Code:
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
-                 "play_moves", "fours")
+                 "play_moves", "fours", "gones", "tallies", "distincts", "spread",
+                 "sizes")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -205,11 +223,17 @@ class Code:
                 k *= ((f >> (s * w)) & one) + 1
             counts.append(k - 1)
         self.subt: tuple[Sequence[int], ...] = (counts,) * 13 + (range(big + 1),)
+        # per field of a rank, bit 16 * s for each suit s it holds a card of
+        self.spread = tuple(sum(1 << (16 * s) for s in range(4) if (f >> (s * w)) & one) for f in range(1 << (4 * w)))
         self.tsm = tuple(zip(self.subt, self.rsh, self.rm, strict=True))
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
+        self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
+        self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
+        self.distincts: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
+        self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -255,6 +279,43 @@ class Code:
             got = self.fours[r][f] = next((i for i, (sub, _) in enumerate(lst) if len(sub) >= 4), len(lst))
         return got
 
+    def by_size(self, r: int, f: int) -> list[list[tuple[int, ...]]]:
+        """The plays of :meth:`plays_of` by their number of cards (index n: the plays of n cards)."""
+        got = self.sizes[r].get(f)
+        if got is None:
+            lst = self.plays_of(r, f)
+            got = self.sizes[r][f] = [[sub for sub, _ in lst if len(sub) == n] for n in range(len(lst[-1][0]) + 1)]
+        return got
+
+    def distinct(self, r: int, f: int) -> int:
+        """How many different cards the group holds."""
+        got = self.distincts[r].get(f)
+        if got is None:
+            got = self.distincts[r][f] = len(set(self.group(r, f)))
+        return got
+
+    def gone(self, r: int, f: int) -> list[int]:
+        """Per play of :meth:`plays_of`, how many different cards it leaves none of in the group."""
+        got = self.gones[r].get(f)
+        if got is None:
+            group = self.group(r, f)
+            got = self.gones[r][f] = [sum(1 for c in set(sub) if group.count(c) == sub.count(c))
+                                      for sub, _ in self.plays_of(r, f)]
+        return got
+
+    def swap_tally(self, r: int, f: int) -> list[tuple[int, int, int]]:
+        """The plays of :meth:`plays_of` tallied by size: (cards played, how many such plays,
+        the sum of their :meth:`gone`)."""
+        got = self.tallies[r].get(f)
+        if got is None:
+            plays: Counter[int] = Counter()
+            gone: Counter[int] = Counter()
+            for (sub, _), g in zip(self.plays_of(r, f), self.gone(r, f), strict=True):
+                plays[len(sub)] += 1
+                gone[len(sub)] += g
+            got = self.tallies[r][f] = [(n, k, gone[n]) for n, k in plays.items()]
+        return got
+
     def moves_of(self, r: int, f: int) -> list[Move]:
         """The plays of :meth:`plays_of` as moves (made once: moves are values)."""
         got = self.play_moves[r].get(f)
@@ -298,7 +359,7 @@ class Position:
     """A game in progress, mutable. Build it with :meth:`of` (from a table) and read it back
     with :meth:`snapshot`; push moves, judge them, list or count them."""
 
-    __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile", "pile_val",
+    __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
                  "setup", "ready", "opening", "outs", "alive", "causes", "lost")
 
@@ -313,7 +374,6 @@ class Position:
     ups: list[list[tuple[int, ...]]]
     downs: list[list[int]]
     pile: list[Laid]
-    pile_val: int
     pile_n: int
     top: int  # the effective top rank of the pile (not Bluff's claims, not the joker's free play)
     run_r: int
@@ -375,7 +435,7 @@ class Position:
         pos.ups = [u[:] for u in self.ups]
         pos.downs = [d[:] for d in self.downs]
         pos.pile = self.pile[:]
-        pos.pile_val, pos.pile_n, pos.top = self.pile_val, self.pile_n, self.top
+        pos.pile_n, pos.top = self.pile_n, self.top
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
         pos.stock = self.stock[:]
         pos.burned = self.burned[:]
@@ -428,13 +488,21 @@ class Position:
 
     def _repile(self) -> None:
         """Recompute what is kept of the pile (after a change other than a play on top)."""
-        C, R = self.C, self.R
+        R = self.R
         cards = [c for laid in self.pile for c in laid[0]]
-        self.pile_val = C.encode(cards)
         self.pile_n = len(cards)
         self.top = _top_of(self.pile, R)[0]
         self.run_r, self.run_n = _run_of(self.pile)
         self.rev = sum(1 for c in cards if c >> 2 == R.reversal) if R.reversal >= 0 else 0
+
+    def _repile_on(self, cards: tuple[int, ...]) -> None:
+        """:meth:`_repile` after ``cards`` were laid on top of the pile, the rest as it was."""
+        R = self.R
+        self.pile_n += len(cards)
+        self.top = _top_of(self.pile, R)[0]
+        self.run_r, self.run_n = _run_of(self.pile)
+        if R.reversal >= 0:
+            self.rev += sum(1 for c in cards if c >> 2 == R.reversal)
 
     # -- cards in hand ------------------------------------------------------------
 
@@ -596,7 +664,7 @@ class Position:
             run += claim_count(k2, len(c2)) if k2 >= 0 else len(c2)
         if R.four_burns and run >= R.four_burns:
             return EMPTY, 0, 0
-        if any(R.cells[rank][r][1] == "RESET" for r in range(13)):
+        if R.resets[rank]:
             return rank, 0, run
         return rank, claim_count(claim, len(cards)) if claim >= 0 else len(cards), run
 
@@ -1027,10 +1095,10 @@ class Position:
         return Reason.RUN, (run_fid,) + (first_cell[2] if first_cell else ()), ctx
 
     def _swap_rule(self, cards: tuple[int, ...]) -> tuple[str, str] | None:
-        swaps = self.v.swaps
-        if not swaps or not cards or cards[0] >> 2 != cards[-1] >> 2:
+        """The swap a play of these cards sets off ((how, fragment)), or None."""
+        if not self.v.swaps or not cards or cards[0] >> 2 != cards[-1] >> 2:
             return None
-        return swaps.get((cards[0] >> 2, 0)) or swaps.get((-1, len(cards)))
+        return self.R.swap_rule(cards[0] >> 2, len(cards))
 
     def _judge_swap(self, seat: int, move: Move, code: Reason, frags: tuple[str, ...], ctx: Ctx) -> Judged:
         rule = self._swap_rule(move.cards)
@@ -1130,25 +1198,58 @@ class Position:
         if self.v.runs:
             yield from self._runs(cards)
 
-    def _runs(self, cards: Sequence[int]) -> Iterator[Move]:
-        """The legal runs among ``cards`` (listed after every other play)."""
+    def _runs(self, cards: Sequence[int] | None = None) -> list[Move]:
+        """The legal runs among ``cards`` (None: the hand of the player to move; listed after
+        every other play)."""
         R = self.R
-        # a run whose lowest card may not go on the pile is not legal: it is not judged
-        first = (R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells)[self._eff_top(self.pile).rank]
+        out: list[Move] = []
+        need = self.v.runs
+        held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
+        hand = cards is None
+        if cards is None:
+            C = self.C
+            h, subs, rsh, rm, spread = self.hands[self.turn], self.subs[self.turn], C.rsh, C.rm, C.spread
+            every = 0  # suit s's bits at 16 * s
+            for r in range(13):
+                if subs[r]:
+                    every |= spread[(h >> rsh[r]) & rm[r]] << (r + 1)
+            held = [(every >> (16 * s)) & 0xFFFF for s in range(4)]
+        else:
+            for c in cards:
+                if c != JOKER:
+                    held[c & 3] |= 2 << (c >> 2)
+        first: tuple[Cell, ...] | None = None
         for suit in range(4):
-            ranks = sorted({c >> 2 for c in cards if c != JOKER and c & 3 == suit})
+            x = held[suit]
+            for _ in range(need - 1):  # is there a stretch of ``need`` ranks in a row at all?
+                x &= x >> 1
+            if not x:
+                continue
+            if first is None:
+                # a run whose lowest card may not go on the pile is not legal: it is not judged
+                first = (R.cells_rev if R.reversal >= 0 and self.rev % 2 else R.cells)[self._eff_top(self.pile).rank]
+            ranks = [r - 1 for r in range(N_RANKS + 1) if held[suit] >> r & 1]
             for i, start in enumerate(ranks):
                 if 0 <= start < N_RANKS and not first[start][0]:
                     continue
-                seq = [start]
+                last = start
+                run_cards: tuple[int, ...] = (start * 4 + suit,)
                 for r in ranks[i + 1:]:
-                    if r != seq[-1] + 1:
+                    if r != last + 1:
                         break
-                    seq.append(r)
-                    if len(seq) >= self.v.runs:
-                        run = Move(PLAY, tuple(r_ * 4 + suit for r_ in seq))
-                        if self.judge(run)[0].legal:
-                            yield run
+                    last = r
+                    run_cards += (r * 4 + suit,)
+                    if len(run_cards) >= need:
+                        if hand:
+                            # from the hand where the runs are counted (:meth:`fast`: no opening, no
+                            # forced pickup, the cards held), :meth:`judge` asks only this
+                            if self._judge_run(run_cards, {})[0].legal:
+                                out.append(Move(PLAY, run_cards))
+                        else:
+                            run = Move(PLAY, run_cards)
+                            if self.judge(run)[0].legal:
+                                out.append(run)
+        return out
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
                 seen: set[tuple[int, ...]]) -> Iterator[Move]:
@@ -1290,8 +1391,13 @@ class Position:
         return None if rule is None else (downs[0] >> 2, rule[0], rule[1])
 
     def _claims(self, top: int, count: int, run: int, four: int, n: int) -> list[int]:
-        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides)."""
-        out = []
+        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides; kept per
+        variant, as the answer depends on these five numbers only)."""
+        key = (top, count, run, four, n)
+        got = self.R.claims.get(key)
+        if got is not None:
+            return got
+        out = self.R.claims[key] = []
         cells = self.R.cells[top]
         for r in range(13):
             ok, name, _ = cells[r]
@@ -1313,15 +1419,16 @@ class Position:
         out = []
         for r in range(N_RANKS):
             if subs[r]:
-                lst = C.plays_of(r, (h >> C.rsh[r]) & C.rm[r])
-                for n in range(1, min(4, len(lst[-1][0])) + 1):
+                sized = C.by_size(r, (h >> C.rsh[r]) & C.rm[r])
+                for n in range(1, min(4, len(sized) - 1) + 1):
                     if said[n]:
-                        out.append(([sub for sub, _ in lst if len(sub) == n], said[n]))
+                        out.append((sized[n], said[n]))
         return out
 
-    def _nth_bluff(self, j: int) -> Move | None:
-        """Bluff: the j-th play with its claim in list order (None: past them)."""
-        for plays, said in self._bluff_counts():
+    def _nth_bluff(self, j: int, counts: list[tuple[list[tuple[int, ...]], list[int]]] | None = None) -> Move | None:
+        """Bluff: the j-th play with its claim in list order (None: past them); ``counts``:
+        :meth:`_bluff_counts`, if at hand."""
+        for plays, said in counts if counts is not None else self._bluff_counts():
             n = len(plays) * len(said)
             if j < n:
                 k, c = divmod(j, len(said))
@@ -1339,7 +1446,10 @@ class Position:
 
         moves: list[Move] = []
         if zone == FACE_DOWN:
-            moves = [Move(FLIP, (), i + 1, claim=r) for i in range(len(self.downs[seat])) for r in claims(1)]
+            said1 = claims(1)
+            for i in range(len(self.downs[seat])):
+                row = _claimed(FLIP, (), i + 1)
+                moves += [row[r] for r in said1]
         elif zone in (HAND, FACE_UP):
             cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
             by_rank: dict[int, list[int]] = {}
@@ -1354,7 +1464,8 @@ class Position:
                         continue
                     for sub in _multisets(sorted(Counter(group).items()), n):
                         if not stacked or _whole_stacks(ups, sub):
-                            moves += [Move(PLAY, sub, claim=r) for r in said]
+                            row = _claimed(PLAY, sub, 0)
+                            moves += [row[r] for r in said]
             if zone == HAND:
                 moves += self._bluff_runs(seat)
         if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
@@ -1427,33 +1538,45 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
-    def _swap_counts(self) -> list[tuple[tuple[int, ...], int, list[int], Shape]]:
-        """With swaps: each play in list order with how many moves it stands for (itself and
-        its swaps), the cards it may give, and its swap rule's shape (:meth:`_swap_shape`)."""
+    def _swap_counts(self) -> SwapCounts:
+        """With swaps: per rank whose plays go, in list order, (rank, its field in the hand, the
+        moves its plays stand for: each itself and its swaps, per play length the shape of its
+        swap rule (:meth:`_swap_shape`) or None), and the number of distinct cards in hand."""
         R, C = self.R, self.C
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
-        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
-        hand = self.hand(seat)
-        held = Counter(hand)
-        distinct = sorted(held)
+        rsh, rm = C.rsh, C.rm
+        ranks, getter = self._play_ranks()
+        distinct = -1  # distinct cards in hand (a play may give any card it leaves one of)
+        swap_rule = R.swap_rule
         shapes: dict[str, Shape] = {}
-        out: list[tuple[tuple[int, ...], int, list[int], Shape]] = []
-        for r in range(N_RANKS):
-            if not (subs[r] and cells[r][0]):
+        out: list[tuple[int, int, int, dict[int, Shape | None]]] = []
+        for r, held in zip(ranks, getter(subs), strict=True):
+            if not held:
                 continue
-            for sub, _ in C.plays_of(r, (h >> C.rsh[r]) & C.rm[r]):
-                rule = self._swap_rule(sub)
+            f = (h >> rsh[r]) & rm[r]
+            by_n: dict[int, Shape | None] = {}
+            total = 0
+            for n, k, gone in C.swap_tally(r, f):
+                rule = swap_rule(r, n)
                 if rule is None:
-                    out.append((sub, 1, [], _NO_SHAPE))
+                    by_n[n] = None
+                    total += k
                     continue
                 shape = shapes.get(rule[0])
                 if shape is None:
                     shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
-                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
-                gives = [c for c in distinct if c not in gone]
-                out.append((sub, 1 + len(gives) * shape[1], gives, shape))
-        return out
+                by_n[n] = shape
+                if distinct < 0:
+                    if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
+                        distinct = self.hand_n[seat] - max(0, subs[JOKER_RANK] - 1)
+                    else:
+                        distinct = sum(C.distinct(q, (h >> rsh[q]) & rm[q]) for q in range(N_RANKS) if subs[q])
+                # each play: itself, and a swap per card it may give (the distinct cards it leaves
+                # one of) times the swaps per card given
+                total += k + (distinct * k - gone) * shape[1]
+            out.append((r, f, total, by_n))
+        return out, distinct
 
     def _swap_shape(self, seat: int, how: str) -> Shape:
         """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
@@ -1469,30 +1592,45 @@ class Position:
             return how, sum(len(t) for _, _, t in others), others
         return how, 0, others
 
-    def _nth_swap_play(self, j: int) -> Move | None:
-        """The j-th play or swap in list order, with swaps (None: past them)."""
-        for sub, n, gives, (how, per, others) in self._swap_counts():
-            if j >= n:
-                j -= n
+    def _nth_swap_play(self, j: int, counts: SwapCounts | None = None) -> Move | None:
+        """The j-th play or swap in list order, with swaps (None: past them); ``counts``:
+        :meth:`_swap_counts`, if at hand."""
+        ranks, distinct = counts if counts is not None else self._swap_counts()
+        C = self.C
+        for r, f, total, by_n in ranks:
+            if j >= total:
+                j -= total
                 continue
-            if j == 0:
-                return Move(PLAY, sub)
-            give_at, k = divmod(j - 1, per)
-            give = gives[give_at]
-            if how == "own-face-up":
-                return Move(PLAY, sub, give=give, take=others[0][2][k])
-            for name, n_hand, takes in others:
-                if how == "other-hand":
-                    size = 1 + n_hand if n_hand else 0
-                    if k < size:
-                        return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
-                            PLAY, sub, give=give, target=name)
-                else:
-                    size = len(takes)
-                    if k < size:
-                        return Move(PLAY, sub, give=give, take=takes[k], target=name)
-                k -= size
-            raise AssertionError("a swap past the count")
+            for (sub, _), ngone in zip(C.plays_of(r, f), C.gone(r, f), strict=True):
+                shape = by_n[len(sub)]
+                n = 1 if shape is None else 1 + (distinct - ngone) * shape[1]
+                if j >= n:
+                    j -= n
+                    continue
+                if j == 0:
+                    return Move(PLAY, sub)
+                assert shape is not None
+                how, per, others = shape
+                held = Counter(self.hand(self.turn))
+                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
+                gives = [c for c in sorted(held) if c not in gone]
+                give_at, k = divmod(j - 1, per)
+                give = gives[give_at]
+                if how == "own-face-up":
+                    return Move(PLAY, sub, give=give, take=others[0][2][k])
+                for name, n_hand, takes in others:
+                    if how == "other-hand":
+                        size = 1 + n_hand if n_hand else 0
+                        if k < size:
+                            return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
+                                PLAY, sub, give=give, target=name)
+                    else:
+                        size = len(takes)
+                        if k < size:
+                            return Move(PLAY, sub, give=give, take=takes[k], target=name)
+                    k -= size
+                raise AssertionError("a swap past the count")
+            raise AssertionError("a play past the count")
         return None
 
     def count_plays(self) -> int:
@@ -1503,7 +1641,7 @@ class Position:
             if how == BLUFF_CLAIMS:
                 return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
             if how == SWAPS:
-                return sum(e[1] for e in self._swap_counts())
+                return sum(e[2] for e in self._swap_counts()[0])
             return sum(n for _, _, n in self._anytime())
         return sum(self._play_ranks()[1](self.subs[self.turn]))
 
@@ -1513,22 +1651,49 @@ class Position:
         v = self.v
         out: list[Move] = []
         if v.runs:
-            out += self._runs(self.hand(self.turn))
+            out += self._runs()
         if v.gamble and self.stock:
             out.append(Move(GAMBLE))
-        if v.slide >= 0 and self.pile:
+        if v.slide >= 0 and self.pile and self.subs[self.turn][v.slide]:
             out += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(self.turn))) if c >> 2 == v.slide]
         return out
 
     def counts(self) -> tuple[int, int, int]:
         """(plays, other moves before the pickup, pickups) in the list (only where :meth:`fast`)."""
-        nplay = self.count_plays()
+        nplay, extra, npick, _ = self.counted()
+        return nplay, len(extra), npick
+
+    def counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | Pick | None]]:
+        """:meth:`counts` with the other moves before the pickup listed (they are few: runs, a
+        gamble, slides, Bluff's call), so a pick among them need not list them again, and
+        ``nth(j)``: the j-th play (j below the plays' count) from the same count: a move, or
+        where it is a plain play of the hand's cards (:meth:`push_cards`) what
+        :meth:`nth_play` gives."""
+        how = self.R.counting
+        nth: Callable[[int], Move | Pick | None]
+        if how == BLUFF_CLAIMS:
+            bc = self._bluff_counts()
+            nplay = sum(len(plays) * len(said) for plays, said in bc)
+            nth = partial(self._nth_bluff, counts=bc)
+        elif how == SWAPS:
+            sc = self._swap_counts()
+            nplay = sum(e[2] for e in sc[0])
+            nth = partial(self._nth_swap_play, counts=sc)
+        elif how == ANYTIME:
+            at = self._anytime()
+            nplay = sum(n for _, _, n in at)
+            nth = partial(self._nth_anytime, anytime=at)
+        else:
+            ranks, getter = self._play_ranks()
+            counts = getter(self.subs[self.turn])
+            nplay = sum(counts)
+            nth = partial(self.nth_counted, ranks=ranks, counts=counts)
         if self.R.bluff:  # then a call, if the last play was another's claim; never a pickup
             last = self.pile[-1] if self.pile else None
-            return nplay, 1 if last is not None and last[2] >= 0 and last[1] != self.turn else 0, 0
+            return nplay, [Move(CALL)] if last is not None and last[2] >= 0 and last[1] != self.turn else [], 0, nth
         extra = [] if self.R.plain else self._extra_moves()
         runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
-        return nplay, len(extra), 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0
+        return nplay, extra, 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0, nth
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""
@@ -1560,20 +1725,28 @@ class Position:
 
     def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
         """The cards and multiset of the j-th play in list order (None: past the plays)."""
-        seat = self.turn
         if self.R.counting == ANYTIME:
-            for r, k, s in self._anytime():
-                if j < s:
-                    C = self.C
-                    return C.plays_of(r, (self.hands[seat] >> C.rsh[r]) & C.rm[r])[k + j]
-                j -= s
-            return None
-        subs = self.subs[seat]
-        for r in self._play_ranks()[0]:
-            s = subs[r]
+            return self._nth_anytime(j, self._anytime())
+        ranks, getter = self._play_ranks()
+        return self.nth_counted(j, ranks, getter(self.subs[self.turn]))
+
+    def _nth_anytime(self, j: int, anytime: list[tuple[int, int, int]]) -> tuple[tuple[int, ...], int] | None:
+        """:meth:`nth_play` with four of a kind anytime, from :meth:`_anytime`."""
+        for r, k, s in anytime:
             if j < s:
                 C = self.C
-                f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+                return C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])[k + j]
+            j -= s
+        return None
+
+    def nth_counted(self, j: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+        """:meth:`nth_play` where each rank that may go goes with all its plays, from those ranks
+        and their play counts (:meth:`_play_ranks`; in the plain game, the compiled table's
+        ``ranks_at`` and ``get_at`` at the top)."""
+        for r, s in zip(ranks, counts, strict=True):
+            if j < s:
+                C = self.C
+                f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
                 lst = C.plays[r].get(f)
                 if lst is None:
                     lst = C.plays_of(r, f)
@@ -1681,40 +1854,22 @@ class Position:
         """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
         cards already taken from their zones)."""
         R = self.R
-        causes = self.causes
         rank = cards[-1] >> 2
         n = len(cards)
         had_pile = self.pile_n > 0
-        skip_fid = ""
-        if cards[0] >> 2 == rank:
+        # the rank behind each power's event (its fragment is looked up only if the event happens)
+        if n == 1 or cards[0] >> 2 == rank:
             flips = n if R.reverse[rank] else 0
             skip = R.skip[rank] * n
             play_again = R.play_again[rank]
-            if skip:
-                skip_fid = R.skip_fid[rank]
-            elif R.transparent_skip and R.transparent[rank] and had_pile:
+            rev_r = again_r = skip_r = rank
+            if not skip and R.transparent_skip and R.transparent[rank] and had_pile:
                 # a see-through card shows the card beneath, and what it does (a 3 on a 9 skips too)
                 t = self.top_rank()
                 skip = R.skip[t] if t != EMPTY else 0
-                if skip:
-                    skip_fid = R.skip_fid[t]
-            rev_fid = R.rev_fid[rank]
-            again_fid = R.again_fid[rank]
-        else:  # a run: every card does what it does
-            flips = sum(1 for c in cards if R.reverse[c >> 2])
-            skip = sum(R.skip[c >> 2] for c in cards)
-            play_again = any(R.play_again[c >> 2] for c in cards)
-            skip_fid = next((R.skip_fid[c >> 2] for c in cards if R.skip[c >> 2]), "")
-            rev_fid = next((R.rev_fid[c >> 2] for c in cards if R.reverse[c >> 2]), "")
-            again_fid = next((R.again_fid[c >> 2] for c in cards if R.play_again[c >> 2]), "")
-        # lay the cards: the pile's top, run and reversing count follow
-        self.pile.append((cards, seat, -1))
-        cv = self.C.cv
-        if n == 1 or cards[0] >> 2 == rank:
-            val = 0
-            for c in cards:
-                val += cv[c]
-            self.pile_val += val
+                skip_r = t
+            # lay the cards: the pile's top, run and reversing count follow
+            self.pile.append((cards, seat, -1))
             if not had_pile:
                 self.top = R.first_top[rank]
                 self.run_r, self.run_n = rank, n
@@ -1727,11 +1882,17 @@ class Position:
                     self.run_r, self.run_n = rank, n
             if rank == R.reversal:
                 self.rev += n
-        else:
+        else:  # a run: every card does what it does
+            flips = sum(1 for c in cards if R.reverse[c >> 2])
+            skip = sum(R.skip[c >> 2] for c in cards)
+            play_again = any(R.play_again[c >> 2] for c in cards)
+            skip_r = next((c >> 2 for c in cards if R.skip[c >> 2]), rank)
+            rev_r = next((c >> 2 for c in cards if R.reverse[c >> 2]), rank)
+            again_r = next((c >> 2 for c in cards if R.play_again[c >> 2]), rank)
+            self.pile.append((cards, seat, -1))
             top, run_r, run_n = self.top, self.run_r, self.run_n
             for k, c in enumerate(cards):
                 r = c >> 2
-                self.pile_val += cv[c]
                 if not had_pile and k == 0:
                     top = R.first_top[r]
                     run_r, run_n = r, 1
@@ -1746,6 +1907,7 @@ class Position:
                     self.rev += 1
             self.top, self.run_r, self.run_n = top, run_r, run_n
         self.pile_n += n
+        causes = self.causes
         burn = R.burn[rank]
         if burn:
             burn_fid = R.burn_fid[rank]
@@ -1758,26 +1920,27 @@ class Position:
             self._clear_pile()
         if flips & 1:
             events.append(REVERSE)
-            causes.append(rev_fid)
+            causes.append(R.rev_fid[rev_r])
             self.direction = -self.direction
         again = burn or play_again
         stock = self.stock
-        draw = min(R.refill - self.hand_n[seat], len(stock)) if stock else 0
-        out = draw <= 0 and not self.hand_n[seat] and not self.ups[seat] and not self.downs[seat]
+        hand_n = self.hand_n
+        draw = min(R.refill - hand_n[seat], len(stock)) if stock else 0
+        out = draw <= 0 and not hand_n[seat] and not self.ups[seat] and not self.downs[seat]
         if again and not out:
             skip = 0  # the player goes again: nobody misses a turn
         if skip:
             events.append(SKIP)
-            causes.append(skip_fid)
+            causes.append(R.skip_fid[skip_r])
         if again and not out:
             events.append(PLAY_AGAIN)
-            causes.append(again_fid if play_again and not burn else burn_fid)
+            causes.append(R.again_fid[again_r] if play_again and not burn else burn_fid)
         if draw > 0:
             self._give(seat, stock[:draw])
             del stock[:draw]
             events.append(DRAW)
             causes.append(R.draw_fid)
-        if R.extras and self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
+        if R.extras and self.v.face_up_to_hand and not hand_n[seat] and not stock and self.ups[seat]:
             self._give(seat, sorted(self.up_cards(seat)))
             self.ups[seat] = []
         if out:
@@ -1792,7 +1955,7 @@ class Position:
 
     def _clear_pile(self) -> None:
         self.pile = []
-        self.pile_val = self.pile_n = 0
+        self.pile_n = 0
         self.top = EMPTY
         self.run_r, self.run_n = -1, 0
         self.rev = 0
@@ -1946,6 +2109,7 @@ class Position:
                     self._take(seat, c)
             else:
                 self._remove_up(seat, cards)
+        pile = self.pile
         if self.pile and self.pile[-1][2] >= RUN_CLAIM:
             self._burn_in_run(events)
         if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
@@ -1956,7 +2120,10 @@ class Position:
             events.append(BURN)
             self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
         self.pile.append((cards, seat, claim_for(move.claim, len(cards))))
-        self._repile()
+        if self.pile is pile:  # nothing was taken off the pile: only the play on top is new
+            self._repile_on(cards)
+        else:
+            self._repile()
         stock = self.stock
         draw = min(R.refill - self.hand_n[seat], len(stock)) if stock and move.kind == PLAY else 0
         if draw > 0:
@@ -1994,25 +2161,6 @@ class Position:
 
     # -- whole games --------------------------------------------------------------------
 
-    def push_random(self, rng: random.Random) -> list[Event]:
-        """A random bot's move (``moves[rng.randrange(len(moves))]``), pushed; its events."""
-        if not (self.R.plain and self.fast()):
-            moves = self.moves()
-            return self.push(moves[rng.randrange(len(moves))])
-        seat = self.turn
-        nplay = sum(self.R.get_at[self.top](self.subs[seat]))
-        n_all = nplay + 1 if self.pile_n and (self.R.voluntary or not nplay) else nplay
-        j = rng.randrange(n_all)
-        if j < nplay:
-            got = self.nth_play(j)
-            assert got is not None
-            return self.push_cards(got[0])
-        self.causes = []
-        events: list[Event] = []
-        self._pickup(seat, (), events)
-        self.opening = False
-        return events
-
     def push_cards(self, cards: tuple[int, ...]) -> list[Event]:
         """Play equal cards from the hand (the plain game's common move), known to be legal."""
         self.causes = []
@@ -2030,6 +2178,20 @@ class Position:
         self._lay(seat, cards, events)
         self.opening = False
         return events
+
+
+_CLAIMED: dict[tuple[Kind, tuple[int, ...], int], tuple[Move, ...]] = {}
+
+
+def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> tuple[Move, ...]:
+    """Bluff: the move (``kind``, ``cards``, ``index``) claimed as each rank, made once (moves are values)."""
+    key = (kind, cards, index)
+    got = _CLAIMED.get(key)
+    if got is None:
+        if len(_CLAIMED) > 50_000:
+            _CLAIMED.clear()
+        got = _CLAIMED[key] = tuple(Move(kind, cards, index, claim=r) for r in range(13))
+    return got
 
 
 def _top_of(pile: Sequence[Laid], R: Rules) -> tuple[int, tuple[int, ...]]:

@@ -20,7 +20,7 @@ from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
 from tutor.core.table import Player, Table
 from tutor.engine import FACE_UP, apply, first_player, position, position_of, remember
-from tutor.engine.position import BURN, OUT, PICKED_UP, Position, per_variant
+from tutor.engine.position import BURN, OUT, PICKED_UP, PICKUP_MOVE, Pick, Position, per_variant
 from tutor.rules.variant import Variant, load_variant
 
 NAMES = "ABCDEFGHIJ"
@@ -158,28 +158,41 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
     """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count."""
     R = pos.R
     if R.plain and pos.hand_n[pos.turn] and not pos.opening and pos.fast():
-        nplay = sum(R.get_at[pos.top](pos.subs[pos.turn]))
-        j = _randbelow(rng, nplay + 1 if pos.pile_n and (R.voluntary or not nplay) else nplay)
+        top = pos.top
+        counts = R.get_at[top](pos.subs[pos.turn])
+        nplay = sum(counts)
+        n = nplay + 1 if pos.pile_n and (R.voluntary or not nplay) else nplay
+        if _INLINE_RANDBELOW:  # (``_randbelow``, inline)
+            k = n.bit_length()
+            j = rng.getrandbits(k)
+            while j >= n:
+                j = rng.getrandbits(k)
+        else:
+            j = rng.randrange(n)
         if j < nplay:
-            got = pos.nth_play(j)
+            got = pos.nth_counted(j, R.ranks_at[top], counts)
             assert got is not None
             return got[0], pos.push_cards(got[0])
-        return None, pos.push(Move(PICKUP))
+        return None, pos.push(PICKUP_MOVE)
     if not pos.fast():
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
         return m, pos.push(m)
-    nplay, nextra, npick = pos.counts()
-    return _push_nth(pos, _randbelow(rng, nplay + nextra + npick), nplay)
+    nplay, extra, npick, nth = pos.counted()
+    return _push_nth(pos, _randbelow(rng, nplay + len(extra) + npick), nplay, extra, nth)
 
 
-def _push_nth(pos: Position, j: int, nplay: int) -> Action:
-    """Push the j-th listed move (a play of the hand's cards if j < nplay), without listing."""
-    if j < nplay and not (pos.v.swaps or pos.R.bluff):  # (with swaps or claims, the plays' count holds them too)
-        got = pos.nth_play(j)
+def _push_nth(pos: Position, j: int, nplay: int, extra: list[Move], nth: Callable[[int], Move | Pick | None]) -> Action:
+    """Push the j-th listed move (a play if j < nplay, then ``extra``, then the pickup), without
+    listing the plays (``nth`` and the rest: :meth:`Position.counted`)."""
+    if j < nplay:
+        got = nth(j)
         assert got is not None
-        return got[0], pos.push_cards(got[0])
-    m = pos.nth_move(j)
+        if isinstance(got, tuple):  # a plain play of the hand's cards
+            return got[0], pos.push_cards(got[0])
+        m = got  # (with swaps or claims, the plays' count holds them too)
+    else:
+        m = extra[j - nplay] if j - nplay < len(extra) else PICKUP_MOVE
     return m, pos.push(m)
 
 
@@ -211,9 +224,9 @@ class PlayfulBot:
         if not pos.fast():
             m = self.choose(pos.snapshot(), pos.v, pos.moves(), rng)
             return m, pos.push(m)
-        nplay, nextra, _ = pos.counts()
-        if nplay + nextra and rng.random() < self.play_rate:  # every move but the pickup
-            return _push_nth(pos, rng.randrange(nplay + nextra), nplay)
+        nplay, extra, _, nth = pos.counted()
+        if nplay + len(extra) and rng.random() < self.play_rate:  # every move but the pickup
+            return _push_nth(pos, rng.randrange(nplay + len(extra)), nplay, extra, nth)
         return _random_push(pos, rng)
 
 
@@ -428,7 +441,10 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     names = pos.names
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
-    while not pos.over():
+    if (acting and not record and not cut and avoid is None and not pos.setup
+            and all(type(b) is RandomBot for b in bots)):
+        _run_random(pos, rng, circle, result)
+    while not pos.over() and not result.stalled:
         if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
                 endgame is not None and circle.turns >= cut + endgame)):
             result.cut = True
@@ -496,6 +512,38 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         else:
             result.winner = names[decided] if decided >= 0 else None
     return result
+
+
+def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
+    """:func:`run`'s loop for random bots, unrecorded (bulk play): each move counted and
+    picked by :func:`_random_push`, with only the bookkeeping bulk play needs."""
+    over = pos.over
+    names = pos.names
+    max_turns = circle.max_turns
+    while not over():
+        seat = pos.turn
+        played, events = _random_push(pos, rng)
+        if isinstance(played, Move) and played.kind == FLIP:
+            result.flips += 1
+        if not events:
+            circle.turns += 1
+            if circle.turns >= max_turns:
+                circle.why = f"it ran past {max_turns} moves"
+                if not over():
+                    result.stalled = True
+                    result.stall_reason = circle.why
+                    return
+            continue
+        if OUT in events:
+            result.out_order.append(names[seat])
+        if PICKED_UP in events:
+            result.pickups += 1
+        if BURN in events:
+            result.burns += 1
+        if circle.stalled_after(pos, events) and not over():
+            result.stalled = True
+            result.stall_reason = circle.why
+            return
 
 
 def play_from(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, max_turns: int = 4000,
