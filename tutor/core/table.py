@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -64,8 +64,20 @@ class Play:
     claim: int = -1  # Bluff: the rank the player said the cards were (-1: played face up)
 
 
+class _Kept:
+    """Two slots a :class:`Table` carries beside its fields, never compared, hashed, copied or
+    pickled: ``_eng``, what the engine keeps for the table (its position under a variant; see
+    :mod:`tutor.engine.facade`), and ``_make``, for a table made lazily (:meth:`Table.lazy`),
+    what writes its fields when one is first read (None once written)."""
+
+    __slots__ = ("_eng", "_make")
+
+    _eng: Any
+    _make: Callable[[], Table] | None
+
+
 @dataclass(frozen=True, slots=True)
-class Table:
+class Table(_Kept):
     players: tuple[Player, ...]
     pile: tuple[Play, ...] = ()
     stock: tuple[int, ...] = ()  # top first
@@ -76,6 +88,42 @@ class Table:
     setup: bool = False  # True while players may still swap hand and face-up cards
     ready: tuple[bool, ...] = field(default=())  # setup: who has finished swapping
     opening: bool = False  # the first play of the game is next: the first-player rule judges it
+
+    @classmethod
+    def lazy(cls, make: Callable[[], Table], eng: object, turn: int, direction: int, decks: int, setup: bool,
+             opening: bool) -> Table:
+        """A table with these small fields whose others (the zones, pile, stock, burned and
+        ready) ``make()`` writes when one is first read (the engine's tables after a move: most
+        are only passed on to the next call). It is the same value as ``make()`` in every way
+        (fields, equality, hash, pickling); ``make`` must give the same table whenever called."""
+        t = object.__new__(cls)
+        _set(t, "_make", make)
+        _set(t, "_eng", eng)
+        _set(t, "turn", turn)
+        _set(t, "direction", direction)
+        _set(t, "decks", decks)
+        _set(t, "setup", setup)
+        _set(t, "opening", opening)
+        return t
+
+    if not TYPE_CHECKING:  # (mypy would otherwise take any attribute of a table as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """A field of a lazy table not written yet: write them all (this runs only when a
+            slot is empty: a field of a lazy table, or ``_eng``/``_make`` never set)."""
+            if name not in _TABLE_FIELDS:
+                raise AttributeError(name)
+            try:
+                make = self._make
+            except AttributeError:
+                make = None
+            if make is None:
+                raise AttributeError(name)
+            full = make()
+            for f in _TABLE_FIELDS:
+                _set(self, f, getattr(full, f))
+            _set(self, "_make", None)
+            return getattr(full, name)
 
     @property
     def player(self) -> Player:
@@ -155,6 +203,11 @@ class Table:
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True)
+
+
+_set = object.__setattr__
+_TABLE_FIELDS = ("players", "pile", "stock", "burned", "turn", "direction", "decks", "setup", "ready", "opening")
+assert _TABLE_FIELDS == Table.__match_args__  # (every field, in order)
 
 
 def _play_dict(table: Table, pl: Play) -> dict[str, Any] | list[str]:

@@ -1,7 +1,9 @@
 """The immutable table's API over the one engine: ``check``, ``legal_moves``, ``apply``.
 
-Each call builds a :class:`~tutor.engine.position.Position` from the table (or reuses the
-one the last ``apply`` left, kept for that table), asks it, and snapshots the answer back.
+Each call builds a :class:`~tutor.engine.position.Position` from the table, once: the table
+keeps it (tables are immutable, and the kept position is never pushed on), and a table that
+``apply`` hands out comes with the position the move was pushed on, its fields written from
+it only when first read (most tables after a move are only passed back to the engine).
 The position holds every rule; this module only dresses its answers: a :class:`Verdict`
 with a sentence, the move's events and who moves next.
 
@@ -19,7 +21,7 @@ from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
-from tutor.core.table import Player, Table
+from tutor.core.table import Player, Table, _Kept
 from tutor.engine.position import Position, Top, pile_run
 from tutor.engine.words import effects, sentence
 from tutor.rules.variant import Variant, load_variant
@@ -139,21 +141,38 @@ def position_of(table: Table, v: Variant) -> Position:
 def remember(table: Table, v: Variant, pos: Position) -> None:
     """Keep ``pos`` as the position of ``table`` (a runner that snapshots as it plays): the
     engine's calls on that table then start from it. ``pos`` must not change afterwards."""
-    _keep(table, v, pos)
+    _set(table, "_eng", (v, pos))
+
+
+# A table carries its position under the variant last asked about (its ``_eng`` slot: tables are
+# immutable, and so is the position kept there); a table asked about under another variant too
+# keeps that position here.
+_set = object.__setattr__
+_MAKE = vars(_Kept)["_make"].__get__  # (reads the slot without the table's lazy fields' hook)
 
 
 def _position(table: Table, v: Variant) -> Position:
     """The position of ``table`` (shared: never push on it)."""
-    got = _KEPT.get((id(table), id(v)))
-    if got is not None and got[0] is table and got[1] is v:
-        return got[2]
+    try:
+        e = table._eng
+    except AttributeError:  # a table the engine has not seen
+        e = None
+    if e is not None:
+        if e[0] is v:
+            return e[1]
+        got = _KEPT.get((id(table), id(v)))
+        if got is not None and got[0] is table and got[1] is v:
+            return got[2]
+        pos = Position.of(table, v)
+        _keep(table, v, pos)
+        return pos
     pos = Position.of(table, v)
-    _keep(table, v, pos)
+    _set(table, "_eng", (v, pos))
     return pos
 
 
 def _keep(table: Table, v: Variant, pos: Position) -> None:
-    """Keep the position of a table for the engine's next calls on it (the oldest goes first)."""
+    """Keep the position of a table under a second variant (the oldest goes first)."""
     if len(_KEPT) >= _KEEP:
         _KEPT.popitem(last=False)  # (a plain dict's first key is slow to find after many deletions)
     _KEPT[(id(table), id(v))] = (table, v, pos)
@@ -263,9 +282,15 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     else:
         pos = was.copy()
         events = pos.push(move)
-    after = pos.snapshot((table, was))
-    _keep(after, v, pos)
-    return after, events
+    try:
+        built = _MAKE(table) is None
+    except AttributeError:  # a table made whole, not lazily
+        built = True
+    # the table after the move is written when first read (most are only passed back to the
+    # engine, which asks the position); from the table before it, when that one is written
+    like = (table, was) if built else None
+    return Table.lazy(lambda: pos.snapshot(like), (v, pos), pos.turn, pos.direction, pos.decks, pos.setup,
+                      pos.opening), events
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:
