@@ -69,8 +69,15 @@ class Verdict:
     def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
               events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
         """A verdict whose sentence ``words()`` writes when it is first read."""
-        got = cls(move, code, "", rules, events, next_player)
-        object.__setattr__(got, "_words", words)
+        got = object.__new__(cls)
+        _set = object.__setattr__
+        _set(got, "move", move)
+        _set(got, "code", code)
+        _set(got, "rules", rules)
+        _set(got, "events", events)
+        _set(got, "next_player", next_player)
+        _set(got, "_reason", "")
+        _set(got, "_words", words)
         return got
 
     @property
@@ -314,34 +321,41 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         move = Move.parse(move)
     pos = _position(table, v)
     code, frags, ctx = pos.judge(move)
-    frags = tuple(dict.fromkeys(frags))
+    if len(frags) > 1:
+        frags = tuple(dict.fromkeys(frags))
     if not code.legal:
         return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags)
     seat = pos.turn
-    if (move.kind == FLIP and pos.downs[seat][move.index - 1] == UNKNOWN) or (
-            move.kind == GAMBLE and pos.stock[0] == UNKNOWN):
+    kind = move.kind
+    if (kind == FLIP and pos.downs[seat][move.index - 1] == UNKNOWN) or (
+            kind == GAMBLE and pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
         return Verdict(move, code, sentence(pos, move, code, ctx), frags, (), _likely_next(table, pos, move))
     after = pos.copy()
-    events = after.push(move)
-    _CHECKED[0] = (table, v, move, after, tuple(events))  # for an apply of the same move that follows
+    events = tuple(after.push(move))
+    _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
-    last = pos.last_down(move) if move.kind == FLIP else None
-    if last is not None:  # the last face-down card decided the game for its player
-        clause, more = effects(pos, move, events, after.causes)
-        return Verdict(move, code, clause[0].upper() + clause[1:] + ".", tuple(dict.fromkeys(frags + last[2] + more)),
-                       tuple(events), nxt)
-    if move.kind in (FLIP, GAMBLE) and not v.bluff:
+    if kind == FLIP:
+        last = pos.last_down(move)
+        if last is not None:  # the last face-down card decided the game for its player
+            clause, more = effects(pos, move, events, after.causes)
+            return Verdict(move, code, clause[0].upper() + clause[1:] + ".",
+                           tuple(dict.fromkeys(frags + last[2] + more)), events, nxt)
+    if kind in (FLIP, GAMBLE) and not v.bluff:
         # the rule that let the turned card stay (or not) decided the outcome too
-        card = pos.downs[seat][move.index - 1] if move.kind == FLIP else pos.stock[0]
-        frags = frags + pos._matrix()[pos.top_rank()][card >> 2][2]
+        card = pos.downs[seat][move.index - 1] if kind == FLIP else pos.stock[0]
+        frags = tuple(dict.fromkeys(frags + pos._matrix()[pos.top_rank()][card >> 2][2]))
+    if not events:  # most moves set nothing off: nothing to add to the sentence or the rules
+        return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags, events, nxt)
     clause, more = effects(pos, move, events, after.causes)
+    if more:
+        frags = tuple(dict.fromkeys(frags + more))
 
     def words() -> str:
         reason = sentence(pos, move, code, ctx)
         return reason[:-1] + "; " + clause + "." if clause else reason
 
-    return Verdict.later(move, code, words, tuple(dict.fromkeys(frags + more)), tuple(events), nxt)
+    return Verdict.later(move, code, words, frags, events, nxt)
 
 
 def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
