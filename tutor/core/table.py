@@ -19,6 +19,7 @@ import yaml
 
 from tutor.core import safeyaml
 from tutor.core.cards import (
+    _PARSED,
     JOKER,
     RUN_CLAIM,
     UNKNOWN,
@@ -162,24 +163,23 @@ class Table(_Kept):
         """The contract's table file as plain data (unseen cards as counts)."""
 
         def zone(cards: tuple[int, ...]) -> list[str] | int:
-            if cards and all(c == UNKNOWN for c in cards):
+            if cards and cards.count(UNKNOWN) == len(cards):
                 return len(cards)
-            return [card_str(c) for c in cards]
+            return list(map(card_str, cards))
 
         def hand(cards: tuple[int, ...]) -> list[str] | int | dict[str, Any]:
-            unseen = sum(1 for c in cards if c == UNKNOWN)
+            unseen = cards.count(UNKNOWN)
             if unseen and unseen < len(cards):  # partly seen: the cards seen, and how many more
                 return {"seen": [card_str(c) for c in cards if c != UNKNOWN], "unseen": unseen}
             return zone(cards)
 
         players = []
         for p in self.players:
-            up: list[Any] | int = [
-                card_str(s[0]) if len(s) == 1 else [card_str(c) for c in s]
-                for s in p.face_up
-            ]
-            if p.face_up and all(s == (UNKNOWN,) for s in p.face_up):
+            up: list[Any] | int
+            if p.face_up and p.face_up.count(_UNSEEN_STACK) == len(p.face_up):
                 up = len(p.face_up)
+            else:
+                up = [card_str(s[0]) if len(s) == 1 else list(map(card_str, s)) for s in p.face_up]
             players.append(
                 {"name": p.name, "hand": hand(p.hand), "face_up": up,
                  "face_down": zone(p.face_down)}
@@ -206,6 +206,7 @@ class Table(_Kept):
 
 
 _set = object.__setattr__
+_UNSEEN_STACK = (UNKNOWN,)
 _TABLE_FIELDS = ("players", "pile", "stock", "burned", "turn", "direction", "decks", "setup", "ready", "opening")
 assert _TABLE_FIELDS == Table.__match_args__  # (every field, in order)
 
@@ -320,19 +321,17 @@ def table_from_dict(
     if phase == "opening" and data.get("pile"):
         raise TableError(f"{where}: phase: at the opening nothing has been played yet, so the pile is empty")
 
-    table = Table(
-        players=tuple(players), pile=pile, stock=stock, burned=burned, turn=0,
-        direction=direction, decks=n_decks, setup=phase == "setup",
-        ready=tuple(False for _ in players) if phase == "setup" else (), opening=phase == "opening",
-    )
-
     turn = data.get("turn")
     if turn is None:
         raise TableError(f"{where}: turn: say whose turn it is (one of {', '.join(names)})")
     if str(turn) not in seat_of:
         raise TableError(f"{where}: turn: {turn!r} is not a player (players: {', '.join(names)})")
     seat = seat_of[str(turn)]
-    table = replace(table, turn=seat)
+    table = Table(
+        players=tuple(players), pile=pile, stock=stock, burned=burned, turn=seat,
+        direction=direction, decks=n_decks, setup=phase == "setup",
+        ready=tuple(False for _ in players) if phase == "setup" else (), opening=phase == "opening",
+    )
     if table.players[seat].lost:
         raise TableError(f"{where}: turn: {turn!r} has lost the game, so cannot move")
     if table.players[seat].out:
@@ -355,6 +354,10 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list):
         raise TableError(f"{at}: {raw!r} is neither a list of cards nor a count")
+    try:  # every card already read once (the table file's cards, over and over)
+        return tuple(map(_PARSED.__getitem__, raw))
+    except (KeyError, TypeError):
+        pass
     out = []
     for k, item in enumerate(raw):
         try:
@@ -367,7 +370,7 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
 def _hand(raw: Any, at: str) -> tuple[int, ...]:
     """A hand: a list of cards, a count of unseen cards, or both, as ``{seen: [QC, QH], unseen: 3}``
     (cards seen going in, at a pickup, and how many more nobody but the player has seen)."""
-    if not isinstance(raw, Mapping):
+    if type(raw) is list or not isinstance(raw, Mapping):
         return _zone(raw, at)
     extra = set(map(str, raw)) - {"seen", "unseen"}
     if extra:
@@ -382,6 +385,11 @@ def _hand(raw: Any, at: str) -> tuple[int, ...]:
 
 
 def _face_up(raw: Any, at: str) -> tuple[tuple[int, ...], ...]:
+    if type(raw) is list:
+        try:  # stacks of one card each, every card already read once
+            return tuple((_PARSED[c],) for c in raw)
+        except (KeyError, TypeError):
+            pass
     if raw is None:
         return ()
     if isinstance(raw, int) and not isinstance(raw, bool):
@@ -446,8 +454,22 @@ def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
 
 
 def _check_counts(table: Table, where: str, jokers_per_deck: int) -> None:
-    counts = Counter(c for c in table.all_cards() if c != UNKNOWN)
-    for card, n in sorted(counts.items()):
+    cards = [c for pl in table.pile for c in pl.cards]
+    cards += table.stock
+    cards += table.burned
+    for p in table.players:
+        cards += p.hand
+        for stack in p.face_up:
+            cards += stack
+        cards += p.face_down
+    seen = set(cards)
+    seen.discard(UNKNOWN)
+    if len(seen) == len(cards) - cards.count(UNKNOWN) and (jokers_per_deck or JOKER not in seen):
+        over: list[tuple[int, int]] = []  # (the common case: every card seen once, no joker unless the variant has them)
+    else:
+        counts = Counter(c for c in cards if c != UNKNOWN)
+        over = sorted(counts.items())
+    for card, n in over:
         allowed = table.decks * (jokers_per_deck if card == JOKER else 1)
         if n > allowed:
             packs = f"{table.decks} packs hold" if table.decks > 1 else "1 pack holds"
@@ -456,7 +478,7 @@ def _check_counts(table: Table, where: str, jokers_per_deck: int) -> None:
             else:
                 what = f"{card_str(card)} appears {n} times, but {packs} {allowed}"
             raise TableError(f"{where}: {what}")
-    total = len(table.all_cards())
+    total = len(cards)
     size = table.decks * (52 + jokers_per_deck)
     if total > size:
         packs = f"{table.decks} packs hold" if table.decks > 1 else "1 pack holds"
