@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError
+from functools import partial
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import TutorError
@@ -290,13 +291,14 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         pos = was.copy()
         events = pos.push(move)
     try:
-        built = _MAKE(table) is None
+        make = _MAKE(table)
     except AttributeError:  # a table made whole, not lazily
-        built = True
-    # the table after the move is written when first read (most are only passed back to the
-    # engine, which asks the position); from the table before it, when that one is written
-    like = (table, was) if built else None
-    return Table.lazy(lambda: pos.snapshot(like), (v, pos), pos.turn, pos.direction, pos.decks, pos.setup,
+        make = None
+    # The table after the move is written when first read (most are only passed back to the
+    # engine, which asks the position), lending the parts that have not changed from the last
+    # table before it that was written (the table before it, or the one that table would lend from).
+    like = (table, was) if make is None else make.args[0]
+    return Table.lazy(partial(pos.snapshot, like), (v, pos), pos.turn, pos.direction, pos.decks, pos.setup,
                       pos.opening), events
 
 
