@@ -259,14 +259,16 @@ def first_player(table: Table, v: Variant) -> int:
 def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) -> list[Move]:
     """Every legal move for the player to move, plays first; with ``out_of_turn``, then the moves
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     pos = _position(table, v)
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
 def judge(table: Table, v: Variant | str, move: Move | str) -> tuple[Reason, tuple[str, ...]]:
     """The reason code and deciding fragments, without the sentence or the move's outcome."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     code, frags, _ = _position(table, v).judge(move)
@@ -274,7 +276,8 @@ def judge(table: Table, v: Variant | str, move: Move | str) -> tuple[Reason, tup
 
 
 def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     return _position(table, v).judge(move)[0].legal
@@ -284,7 +287,7 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     """Apply a move known to be legal. The fast path for search and simulation."""
     was = _position(table, v)
     last = _CHECKED[0]
-    if last is not None and last[0] is table and last[1] is v and last[2] == move:
+    if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
         pos, events = last[3], list(last[4])  # check just pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
@@ -304,7 +307,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:
     """Apply a move after checking it; raise :class:`IllegalMoveError` if illegal."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     code, _, _ = _position(table, v).judge(move)
@@ -318,7 +322,8 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
 
 def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     """Is ``move`` legal for the player to move? With the reason and what follows."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     pos = _position(table, v)
