@@ -118,8 +118,8 @@ class Table(_Kept):
                 make = self._make
             except AttributeError:
                 make = None
-            if make is None:
-                raise AttributeError(name)
+            if make is None:  # written meanwhile (by another thread, which writes every field first)
+                return object.__getattribute__(self, name)
             full = make()
             for f in _TABLE_FIELDS:
                 _set(self, f, getattr(full, f))
