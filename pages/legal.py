@@ -25,7 +25,7 @@ from tutor.core.moves import FLIP, Move
 from tutor.core.share import decode_question, encode_question
 from tutor.core.table import Table, read_table_text
 from tutor.engine import apply_unchecked, check, legal_moves
-from tutor.engine.words import move_words
+from tutor.engine.words import move_words, unlisted_note
 from tutor.rules.variant import Variant, load_table, preset_catalogue
 from tutor.tabletop.copies import extra_copies
 from tutor.tabletop.layout import table_data
@@ -255,6 +255,9 @@ def ask_move(table: Table, v: Variant) -> Move | None:
                   help="Any move, legal or not: 'play CARD [CARD ...]', 'flip N', 'pickup', 'pickup with CARD'")
     with st.expander(f"Every legal move ({len(moves)})"):
         st.pills("Click one to ask about it", moves, key="lf_pick", on_change=_pick_move)
+        note = unlisted_note(v)
+        if note:
+            st.caption(note)
     text = str(st.session_state.get(k("move")) or "").strip()
     if not text:
         return None

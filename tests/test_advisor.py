@@ -604,3 +604,33 @@ def test_the_search_on_positions_deals_and_rolls_out_as_on_tables(variant: str) 
                 on_table = rollout(dealt, v, random.Random(k))
                 assert rollout.on_position(position(dealt, v), random.Random(k)) == on_table
             assert pos.snapshot() == dealt  # (rolled out on copies)
+
+
+@pytest.mark.parametrize(("variant", "players", "decks"), [("pagat", 4, None), ("pagat", 5, 2), ("karma", 3, None),
+                                                           ("guarducci", 4, None), ("nortenos", 2, None)])
+def test_the_evaluation_of_a_position_is_that_of_its_table(variant: str, players: int, decks: int | None) -> None:
+    """The search's evaluation, read off the hands' codes (and kept by hand), gives the same
+    numbers to the last bit as the evaluation of the position's table, and a fitted model's
+    sense: a seat holding more than another, all else alike, is likelier to lose."""
+    from tutor.advisor.evaluate import evaluate, evaluate_position, features
+    from tutor.engine import position
+    from tutor.play.game import RandomBot, play_game
+
+    v = load_variant(variant)
+    checked = 0
+    for seed in range(4):
+        g = play_game(v, players, seed, [RandomBot() for _ in range(players)], decks=decks)
+        t = g.start
+        for _, m, _ in g.moves:
+            if not game_over(t, v):
+                pos = position(t, v)
+                assert evaluate_position(pos) == evaluate(t, v)
+                assert evaluate_position(pos) == evaluate_position(pos)  # (the second time from the memo)
+                checked += 1
+            t, _ = apply_unchecked(t, v, m)
+    assert checked > 100
+    t = table_from_dict({"players": [{"name": "A", "hand": ["3C", "4D", "9S", "KH"]}, {"name": "B", "hand": ["3H"]}],
+                         "pile": [["5S"]], "turn": "A"})
+    assert features(t, v, 0)[0] == 4.0
+    a, b = evaluate_position(position(t, v))
+    assert a < b

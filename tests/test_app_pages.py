@@ -326,6 +326,13 @@ def test_a_link_keeps_the_phase_the_claims_and_a_lost_player() -> None:
     at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(run, "play TC JC as 10-J")))
     assert at.selectbox(key="lf_claim_0").value == "7-9"
     assert "is legal" in _verdicts(at)[0]  # a run goes on the run's last rank, one higher
+    count = {"players": [{"name": "A", "hand": ["8C", "8D", "4H"]}, {"name": "B", "hand": 3}],
+             "pile": [{"by": "B", "cards": ["7S"], "claim": "7x2"}], "turn": "A"}
+    at = _editor(open_page("pages/legal.py", v="bluff", q=encode_question(count, "play 8C 8D 4H as 8x2")))
+    box = at.selectbox(key="lf_claim_0")
+    assert box.value == "7x2" and "7x2: two 7s, whatever number of cards is down" in box.options  # one card said to be two
+    assert "is legal" in _verdicts(at)[0]  # a double (a 4 under it) on the claimed double
+    assert any("such plays are legal too but not listed" in c.value for c in at.caption)  # under every legal move
     lost = {"players": [{"name": "A", "lost": True}, {"name": "B", "hand": ["9D", "KS"]}, {"name": "C", "hand": ["6S"]}],
             "pile": [["7H"]], "burned": ["3C"], "turn": "B"}
     at = _editor(open_page("pages/legal.py", v="nortenos+threes-slide+fours-reset", q=encode_question(lost, "play 9D")))
@@ -479,3 +486,11 @@ def test_what_would_you_play_gives_the_advisors_hint() -> None:
     at.button(key="lf_hint").click().run(timeout=60)
     text = all_markdown(at)
     assert "The idea" in text and "play 10S" in text
+
+
+def test_every_event_the_engine_sends_has_words_on_the_page() -> None:
+    from tutor.core.reasons import Event
+    from tutor.webui.verdict_view import EVENT_WORDS, events_text
+
+    assert set(EVENT_WORDS) == {e.value for e in Event}
+    assert events_text(("caught", "pickup")) == "🔎 the call finds a lie; ✋ the pile goes into the hand"

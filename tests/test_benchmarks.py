@@ -33,7 +33,11 @@ def test_advisor_strength_plays_logs_resumes_and_reports(tmp_path: Path) -> None
 
 def test_advisor_speed_prints_its_figures() -> None:
     text = _run("benchmarks/advisor_speed.py", "--variant", "pagat", "--tables", "1", "--iterations", "50")
-    assert "simulations/s median" in text and "CPU time" in text
+    assert "simulations a CPU second median" in text and "CPU time" in text and "second of search" in text
+    # against a checkout (this one): the two side by side, and their ratio
+    text = _run("benchmarks/advisor_speed.py", "--variant", "pagat", "--tables", "1", "--iterations", "50",
+                "--against", str(ROOT))
+    assert "pagat against: CPU time" in text and "pagat this: CPU time" in text and "times as fast in CPU" in text
 
 
 def test_learn_path_prints_steps_words_and_agreement() -> None:

@@ -195,7 +195,8 @@ def test_a_quadruple_destroys_the_pile_when_the_next_card_lands() -> None:
     ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["8S", "9S", "3C"], "play 8S 9S as 8-9", False),  # not one higher
     ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8H", "3C"], "play 7S 8H as 7-8", False),  # two suits
     ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "9S", "3C"], "play 7S 9S as 7-8", False),  # a gap
-    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8S", "9S"], "play 7S 8S 9S as 7-8", False),  # a card too many
+    # a card more than the run names is hidden under it (tests/test_bluff_counts.py), but under a real run
+    ([{"by": "B", "cards": ["6C"], "claim": "6"}], ["7S", "8H", "9D"], "play 7S 8H 9D as 7-8", False),
     ([{"by": "B", "cards": ["6C", "6D"], "claim": "6"}], ["7S", "8S", "3C"], "play 7S 8S as 7-8", False),  # on a double
     ([{"by": "B", "cards": ["9C"], "claim": "2"}], ["3S", "4S", "KC"], "play 3S 4S as 3-4", False),  # value 0
     ([], ["3S", "4S", "KC"], "play 3S 4S as 3-4", False),  # no previous card
@@ -234,9 +235,9 @@ def test_a_run_claim_reads_back_and_says_its_run() -> None:
     assert str(Move.parse("play 7s 8s 9s as 7-9")) == "play 7S 8S 9S as 7-9"
     with pytest.raises(TutorError, match="not a run"):
         Move.parse("play 7S 8S as 8-7")
-    with pytest.raises(TableError, match="names 2 cards"):
-        load_table({"players": [{"name": "A", "hand": 3}, {"name": "B", "hand": 3}],
-                    "pile": [{"by": "B", "cards": ["7S", "8S", "9S"], "claim": "7-8"}], "turn": "A"}, v)
+    hidden = load_table({"players": [{"name": "A", "hand": 3}, {"name": "B", "hand": 3}],  # a card hidden under
+                         "pile": [{"by": "B", "cards": ["7S", "8S", "9S"], "claim": "7-8"}], "turn": "A"}, v)
+    assert hidden.pile[0].claim == Move.parse("play 7S 8S 9S as 7-8").claim
 
 
 def test_a_call_on_a_run_turns_it_over() -> None:

@@ -19,6 +19,7 @@ from tutor.core.errors import TutorError
 from tutor.core.moves import Move
 from tutor.core.table import Table, load_table_file
 from tutor.engine import check, game_over, legal_moves
+from tutor.engine.words import unlisted_note
 from tutor.play.game import BOTS, play_game
 from tutor.rules.variant import Variant, fragment_catalogue, load_table, load_variant, preset_catalogue
 
@@ -77,6 +78,9 @@ def cmd_moves(args: argparse.Namespace) -> int:
         print(json.dumps({"moves": moves}))
     elif moves:
         print("\n".join(moves))
+        note = unlisted_note(v)
+        if note:
+            print(f"({note})")
     else:
         print("no moves: the game is over" if game_over(table, v) else "no moves")
     return 0

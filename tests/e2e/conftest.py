@@ -28,6 +28,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n``, ``--dist loadgroup``) every browser test goes to one worker,
+    so a run starts one server and one browser however many workers it has."""
+    for item in items:
+        if item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """``streamlit run app.py`` on a free port of 127.0.0.1; stopped at the end."""

@@ -222,6 +222,8 @@ def test_build_a_table_by_tapping_then_ask(server: str, page: Page) -> None:
     _idle(page)
     page.get_by_text("ask about a play").click()
     _idle(page)
+    # In build mode a tap takes a card out: tap only once the table has turned to asking.
+    expect(page.locator(".ct-bar .ct-msg", has_text="to ask about playing them")).to_be_visible()
     page.locator(".ct-seat.me button.ct-card[aria-label='ten of spades']").click()
     page.locator(".ct-bar .ct-btn.primary", has_text="Ask: play 10♠").click()
     assert "burns the pile" in _verdict(page, r"play 10S\) is legal in pagat")

@@ -21,10 +21,10 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from tutor.core.cards import EMPTY, N_RANKS
+from tutor.core.cards import EMPTY, JOKER, N_RANKS
 from tutor.core.table import Table
 from tutor.engine import game_over, position_of
-from tutor.engine.position import Position
+from tutor.engine.position import Code, Position
 from tutor.rules.variant import Variant
 
 # Fitted by benchmarks/advisor_fit_eval.py --games 300 (15,634 positions; held-out log-loss
@@ -55,13 +55,40 @@ def features(table: Table, v: Variant, seat: int) -> tuple[float, ...]:
 
 def _features(v: Variant, hand: Sequence[int], face_up: Sequence[int], n_down: int,
               stock: bool) -> tuple[float, ...]:
-    play = playability(v)
-    special = special_ranks(v)
-    hard = sum(1.0 - play[c >> 2] for c in hand) + sum(1.0 - play[c >> 2] for c in face_up)
-    specials = sum(1 for c in hand if c >> 2 in special) + sum(1 for c in face_up if c >> 2 in special)
+    """The features of one seat. The hand is summed rank by rank (its unseen cards last), then
+    the face-up cards one by one: the order :func:`evaluate_position` adds them in, so every
+    path gives the same numbers to the last bit."""
+    hard_of, special_of = _ranks_of(v)
+    counts = [0] * N_RANKS
+    unseen = 0
+    for c in hand:
+        if c < 0:
+            unseen += 1
+        else:
+            counts[c >> 2] += 1
+    hard = 0.0
+    specials = 0
+    for r, k in enumerate(counts):
+        if k:
+            hard += k * hard_of[r]
+            specials += k * special_of[r]
+    if unseen:
+        hard += unseen * hard_of[-1]
+        specials += unseen * special_of[-1]
+    for c in face_up:
+        r = c >> 2
+        hard += hard_of[r]
+        specials += special_of[r]
     n_hand = len(hand)
     return (float(n_hand), float(len(face_up)), float(n_down),
             hard, float(specials), math.log1p(n_hand), 0.0 if stock else float(n_hand))
+
+
+@lru_cache(maxsize=64)
+def _ranks_of(v: Variant) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Per rank: how hard it is to play (1 - :func:`playability`), and 1 if it is special."""
+    special = special_ranks(v)
+    return tuple(1.0 - p for p in playability(v)), tuple(1 if r in special else 0 for r in range(N_RANKS))
 
 
 def outcome(table: Table, v: Variant) -> list[float]:
@@ -83,7 +110,11 @@ def evaluate(table: Table, v: Variant, weights: Sequence[float] = WEIGHTS) -> li
 
 
 def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list[float]:
-    """:func:`evaluate` of the engine's position (the search's own, never snapshotted)."""
+    """:func:`evaluate` of the engine's position (the search's own, never snapshotted).
+
+    The features are read off the hands' multiset codes, rank by rank (no hand is decoded):
+    the same numbers as :func:`features` of the position's table, summed in another order.
+    """
     v = pos.v
     n = pos.n
     if pos.over():
@@ -91,9 +122,81 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
         if v.goal == "winner":
             return [1.0 if s == decided else 0.0 for s in range(n)]
         return [0.0 if s == decided else 1.0 for s in range(n)]
+    weigh = _Weigh.of(v, pos.C)
     stock = bool(pos.stock)
-    return _model(v, n, {s: _features(v, pos.hand(s), pos.up_cards(s), len(pos.downs[s]), stock)
-                         for s in range(n) if not pos.outs[s]}, weights)
+    outs, hands, hand_n, subs, ups, downs = pos.outs, pos.hands, pos.hand_n, pos.subs, pos.ups, pos.downs
+    w_hand, w_up, w_down, w_hard, w_special, w_log, w_nostock = weights
+    if stock:
+        w_nostock = 0.0
+    hard_of, special_of, fields = weigh.hard, weigh.special, weigh.fields
+    memo = weigh.memo
+    memo_get = memo.get
+    scores: list[float | None] = []
+    for s in range(n):
+        if outs[s]:
+            scores.append(None)
+            continue
+        h = hands[s]
+        k = hand_n[s]
+        got = memo_get(h)  # (hands come round again and again: the search's own hand above all)
+        if got is None:
+            hard = 0.0
+            specials = 0
+            sub = subs[s]
+            for r, sh, m, count in fields:
+                if sub[r]:
+                    c = count[(h >> sh) & m]
+                    hard += c * hard_of[r]
+                    specials += c * special_of[r]
+            if h >> weigh.unseen_shift:  # (cards nobody has seen: as the decoded hand scores them)
+                c = (h >> weigh.unseen_shift) & weigh.unseen_mask
+                hard += c * hard_of[-1]
+                specials += c * special_of[-1]
+            if len(memo) > 20_000:
+                memo.clear()
+            memo[h] = (hard, specials)
+        else:
+            hard, specials = got
+        n_up = 0
+        for st in ups[s]:
+            for c in st:
+                r = c >> 2
+                hard += hard_of[r]
+                specials += special_of[r]
+                n_up += 1
+        scores.append(w_hand * k + w_up * n_up + w_down * len(downs[s]) + w_hard * hard + w_special * specials
+                      + w_log * math.log1p(k) + w_nostock * k)
+    return _softmax(v, scores)
+
+
+class _Weigh:
+    """Per variant and card code: each rank's hardness and speciality, and each rank field's
+    card count, for :func:`evaluate_position`."""
+
+    __slots__ = ("hard", "special", "fields", "unseen_shift", "unseen_mask", "memo")
+
+    _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
+
+    def __init__(self, v: Variant, C: Code) -> None:
+        self.hard, self.special = _ranks_of(v)
+        w = C.w
+        one = C.one
+        plain = tuple(sum((f >> (i * w)) & one for i in range(4)) for f in range(1 << (4 * w)))
+        self.fields = tuple((r, C.rsh[r], C.rm[r], plain if r < JOKER >> 2 else range(C.rm[r] + 1))
+                            for r in range(len(C.rsh)))
+        self.unseen_shift = C.csh[-1]
+        self.unseen_mask = C.cm[-1]
+        self.memo: dict[int, tuple[float, int]] = {}  # a hand's code -> its (hard, specials)
+
+    @classmethod
+    def of(cls, v: Variant, C: Code) -> _Weigh:
+        key = (id(v), id(C))
+        got = cls._cache.get(key)
+        if got is None or got[0] is not v:
+            if len(cls._cache) > 32:
+                cls._cache.clear()
+            got = cls._cache[key] = (v, cls(v, C))
+        return got[1]
 
 
 def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int], int, bool]], stock: int,
@@ -105,11 +208,16 @@ def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int
 
 
 def _model(v: Variant, n: int, feats: dict[int, tuple[float, ...]], weights: Sequence[float]) -> list[float]:
+    return _softmax(v, [sum(w * f for w, f in zip(weights, feats[s], strict=True)) if s in feats else None
+                        for s in range(n)])
+
+
+def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
+    """The conditional logit over the seats in play (``None``: out): each seat's reward."""
     sign = -1.0 if v.goal == "winner" else 1.0
-    scores = {s: sign * sum(w * f for w, f in zip(weights, fs, strict=True)) for s, fs in feats.items()}
-    top = max(scores.values())
-    exps = {s: math.exp(x - top) for s, x in scores.items()}
-    total = sum(exps.values())
+    top = max(sign * x for x in scores if x is not None)
+    exps = [math.exp(sign * x - top) if x is not None else 0.0 for x in scores]
+    total = sum(exps)
     if v.goal == "winner":
-        return [exps[s] / total if s in exps else 0.0 for s in range(n)]
-    return [1.0 - exps[s] / total if s in exps else 1.0 for s in range(n)]
+        return [e / total for e in exps]
+    return [1.0 - e / total if x is not None else 1.0 for e, x in zip(exps, scores, strict=True)]

@@ -40,7 +40,7 @@ from tutor.advisor.facts import (
     specials_held,
 )
 from tutor.advisor.view import PlayerView
-from tutor.core.cards import EMPTY, RUN_CLAIM, card_pretty, card_str, claim_ranks
+from tutor.core.cards import EMPTY, RUN_CLAIM, card_pretty, card_str
 from tutor.core.moves import FLIP, PICKUP, PLAY, READY, SWAP, Move
 from tutor.core.stats import Z95, separated, wilson_bounds
 from tutor.core.table import Table
@@ -52,10 +52,12 @@ from tutor.engine import (
     REVERSE,
     SKIP,
     apply_unchecked,
+    claim_true,
+    count_lie,
     effective_top,
     top_run,
 )
-from tutor.engine.words import a, does, listing, number, pct, plural, said_as, some, word
+from tutor.engine.words import a, does, listing, number, pct, plural, said_count, some, word
 from tutor.play.game import seat_key
 from tutor.rules.variant import Variant
 
@@ -666,13 +668,8 @@ def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
             clause = f"you lay a face-down card unseen, claiming it is {a(move.claim)}"
         else:
             n = len(move.cards)
-            if move.claim >= RUN_CLAIM:  # a run: honest if the cards are one suit and those ranks
-                honest = (len({c & 3 for c in move.cards}) == 1
-                          and sorted(c >> 2 for c in move.cards) == list(claim_ranks(move.claim)))
-                claimed = said_as(move.claim, n)
-            else:
-                honest = all(c >> 2 == move.claim for c in move.cards)
-                claimed = a(move.claim) if n == 1 else f"{number(n)} {plural(move.claim)}"
+            honest = claim_true(move.cards, move.claim)  # (the engine's: the rank or run, and the count)
+            claimed = said_count(move.claim, n)
             laid = ((number(n) + " cards" if move.claim >= RUN_CLAIM else some(move.cards[0] >> 2, n))
                     if honest else number(n) + " card" + ("s" if n > 1 else ""))
             clause = (f"you lay {laid} "
@@ -682,6 +679,13 @@ def _other_kinds(view: PlayerView, v: Variant, move: Move) -> Facts | None:
         clause = ("you call the last play a bluff: if it was one, its player takes the pile and you play again; "
                   "if not, you take it")
         idea = "Is the last claim believable? Count the cards of that rank you have seen."
+        last = view.pile[-1] if view.pile else None
+        if last is not None and count_lie(Move(PLAY, last.cards, claim=last.claim)):  # the count is public
+            n = len(last.cards)
+            clause = (f"you call the last play a bluff: {number(n)} card{'s' if n > 1 else ''} went down "
+                      f"claimed as {said_count(last.claim, n)}, a lie in the count, so its player takes the pile "
+                      "and you play again")
+            idea = "Everyone sees how many cards a play puts down: a claim of another number is caught by any call."
     elif move.kind == "gamble":
         clause = "you try the top card of the stock, blind, instead of playing from your hand"
         idea = "When nothing in your hand goes, the stock's top card may."

@@ -41,7 +41,7 @@ from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards
 from tutor.advisor.view import PlayerView
 from tutor.core.moves import FLIP, Move
 from tutor.engine import game_over, legal_moves
-from tutor.engine.position import PICKED_UP
+from tutor.engine.position import PICKED_UP, Position
 from tutor.play.game import avoided
 from tutor.rules.variant import Variant
 
@@ -142,6 +142,8 @@ class ISMCTS:
         self.v = v
         self.rng = rng if rng is not None else random.Random(seed)
         self.rollout: Rollout = rollout if rollout is not None else SimRollout(cut=12)
+        self.on_position: Callable[[Position, random.Random, Avoid | None], list[float]] | None = getattr(
+            self.rollout, "on_position", None)  # a rollout that plays on the search's own position
         self.c = exploration
         self.root_floor = root_floor
         self.max_depth = max_depth
@@ -215,65 +217,86 @@ class ISMCTS:
     def _iterate(self) -> None:
         rng = self.rng
         state = self.det.deal_position(rng)  # private to this iteration: moves are pushed on it
-        node = self.root
+        root = node = self.root
         path = [node]
         blind = self.blind
         avoid = self.avoid
+        keys = self.keys
+        keys_get = keys.get
+        c = self.c
+        log, sqrt = math.log, math.sqrt
         rewards: list[float] | None = None
         depth = 0
         while depth < self.max_depth and not state.over():
-            if node is self.root and not self.root_varies:
-                by_key = self.root_first
-            elif node is self.root:
-                legal = set(state.moves())
-                by_key = {}
-                for k, ms in self.root_moves.items():
-                    m = next((m for m in ms if m in legal), None)
-                    if m is not None:
-                        by_key[k] = m
-                if not by_key:
-                    break
+            if node is root:
+                if not self.root_varies:
+                    by_key = self.root_first
+                else:
+                    legal = set(state.moves())
+                    by_key = {}
+                    for k, ms in self.root_moves.items():
+                        m = next((m for m in ms if m in legal), None)
+                        if m is not None:
+                            by_key[k] = m
+                    if not by_key:
+                        break
             else:
                 by_key = {}
-                keys = self.keys
                 for m in state.moves():
-                    got = keys.get(id(m))
+                    got = keys_get(id(m))
                     if got is None or got[0] is not m:  # (most moves are the engine's shared values)
                         if len(keys) > 50_000:
                             keys.clear()
                         got = keys[id(m)] = (m, move_key(m, blind))
-                    by_key.setdefault(got[1], m)
+                    if got[1] not in by_key:
+                        by_key[got[1]] = m
             children = node.children
-            fresh: list[MoveKey] = []
-            for k in by_key:
+            fresh: list[MoveKey] | None = None
+            best: Node | None = None
+            best_u = -1.0
+            for k in by_key:  # each available child: counted, and its bound (UCB1 over availability)
                 ch = children.get(k)
                 if ch is None:
-                    fresh.append(k)
+                    if fresh is None:
+                        fresh = [k]
+                    else:
+                        fresh.append(k)
+                elif fresh is None:
+                    a = ch.avail = ch.avail + 1
+                    vis = ch.visits
+                    u = ch.total / vis + c * sqrt(log(a) / vis)
+                    if u > best_u:
+                        best, best_u = ch, u
                 else:
                     ch.avail += 1
-            if fresh:  # add one child, then roll out from it
+            if fresh is not None:  # add one child, then roll out from it
                 k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
                 child = Node(k, state.turn)
                 child.avail = 1
                 children[k] = child
             else:
-                child = self._select(node, by_key)
+                if node is root and self.root_floor:
+                    least = min((children[k] for k in by_key), key=_visits)
+                    if least.visits < self.root_floor:
+                        best = least
+                assert best is not None
+                child = best
             events = state.push(by_key[child.key])
             path.append(child)
             if avoid is not None and PICKED_UP in events and avoided(state, avoid):
                 rewards = loop_rewards(state.n, avoid[0])
                 break
-            if fresh:
+            if fresh is not None:
                 break
             node = child
             depth += 1
         if rewards is None:
-            on_position = getattr(self.rollout, "on_position", None)
+            on_position = self.on_position
             if on_position is not None:
                 rewards = on_position(state, rng, avoid)
             else:
                 rewards = self.rollout(state.snapshot(), self.v, rng, avoid)
-        self.root.visits += 1
+        root.visits += 1
         for n in path[1:]:
             r = rewards[n.seat]
             n.visits += 1
@@ -340,6 +363,10 @@ class ISMCTS:
             out.append(RootStat(k, tuple(moves), n.visits, n.mean, math.sqrt(var), replies))
         out.sort(key=lambda s: (-s.mean if s.visits else 1.0, -s.visits))
         return out
+
+
+def _visits(n: Node) -> int:
+    return n.visits
 
 
 def _variance(n: Node) -> float:

@@ -67,12 +67,13 @@ def looped(table: Table, events: Sequence[str], avoid: Avoid | None) -> bool:
     return avoid is not None and "pickup" in events and seat_key(table, avoid[0]) in avoid[1]
 
 
-def _score_on(r: GameResult, start: Position, avoid: Avoid | None) -> list[float]:
-    """:func:`_score` of a game played on from a position (``start``, a copy of where it began)."""
+def _score_on(r: GameResult, start: Position, end: Position, avoid: Avoid | None) -> list[float]:
+    """:func:`_score` of a game played on from a position (``start``, a copy of where it began;
+    ``end``, where it stopped: where it was cut off, that is the position to evaluate)."""
     if r.looped and avoid is not None:
         return loop_rewards(start.n, avoid[0])
-    if r.cut and r.zones is not None:
-        return evaluate_zones(start.v, r.zones, r.stock_left)
+    if r.cut:
+        return evaluate_position(end)
     if r.stalled:
         return evaluate_position(start)
     names = r.names
@@ -87,7 +88,7 @@ def _roll_on(pos: Position, rng: random.Random, bots: list[Bot], max_turns: int,
     start = pos.copy()
     r = play_on(pos, rng.getrandbits(31), bots, max_turns=max_turns, cut=cut, endgame=endgame,
                 avoid=avoid if avoid is not None and avoid[1] else None)
-    return _score_on(r, start, avoid)
+    return _score_on(r, start, pos, avoid)
 
 
 def _score(r: GameResult, table: Table, v: Variant, avoid: Avoid | None) -> list[float]:

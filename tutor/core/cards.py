@@ -49,6 +49,8 @@ def rank_index(text: str) -> int:
 
 
 RUN_CLAIM = 100  # Bluff: a claim at or above this names a run (see run_claim)
+SET_COUNTED = 16  # Bluff: a claim from this up to RUN_CLAIM names a rank and a count (see count_claim)
+MAX_CLAIMED = 4  # Bluff: the most cards one claim of a rank may name (four of a kind)
 
 
 def run_claim(first: int, last: int) -> int:
@@ -56,28 +58,67 @@ def run_claim(first: int, last: int) -> int:
     return RUN_CLAIM + first * 16 + last
 
 
+def count_claim(rank: int, n: int) -> int:
+    """Bluff: the claim of ``n`` cards of ``rank`` said aloud, whatever number really goes down
+    (``'7x2'``). Write it with :func:`claim_for`, which keeps a plain rank when the count is true."""
+    return SET_COUNTED * n + rank
+
+
+def claim_for(claim: int, n_cards: int) -> int:
+    """The claim as a play of ``n_cards`` cards holds it: a count that is the cards' own number
+    is no lie and is not kept ('play 7S 7H as 7x2' is 'play 7S 7H as 7')."""
+    if SET_COUNTED <= claim < RUN_CLAIM and claim // SET_COUNTED == n_cards:
+        return claim % SET_COUNTED
+    return claim
+
+
 def claim_ranks(claim: int) -> tuple[int, ...]:
     """The ranks a claim names, lowest first: one for a plain claim, several for a run."""
     if claim < RUN_CLAIM:
-        return (claim,)
+        return (claim % SET_COUNTED,)
     first, last = divmod(claim - RUN_CLAIM, 16)
     return tuple(range(first, last + 1))
 
 
 def claim_top(claim: int) -> int:
     """The rank a claim leaves on top of the pile (a run's last rank)."""
-    return claim if claim < RUN_CLAIM else (claim - RUN_CLAIM) % 16
+    return claim % SET_COUNTED if claim < RUN_CLAIM else (claim - RUN_CLAIM) % 16
+
+
+def claim_count(claim: int, n_cards: int) -> int:
+    """How many cards a claim says a play of ``n_cards`` cards is: a run one per rank, a said
+    count ('7x2') its count, a plain rank the cards' own number."""
+    if claim >= RUN_CLAIM:
+        return len(claim_ranks(claim))
+    return claim // SET_COUNTED if claim >= SET_COUNTED else n_cards
 
 
 def claim_str(claim: int) -> str:
-    """A claim as written after 'as': ``'Q'``, or ``'7-9'`` for a run."""
+    """A claim as written after 'as': ``'Q'``, ``'7x2'`` with a said count, or ``'7-9'`` for a run."""
     ranks = claim_ranks(claim)
-    return RANK_NAMES[ranks[0]] if len(ranks) == 1 else f"{RANK_NAMES[ranks[0]]}-{RANK_NAMES[ranks[-1]]}"
+    if len(ranks) > 1:
+        return f"{RANK_NAMES[ranks[0]]}-{RANK_NAMES[ranks[-1]]}"
+    if SET_COUNTED <= claim < RUN_CLAIM:
+        return f"{RANK_NAMES[ranks[0]]}x{claim // SET_COUNTED}"
+    return RANK_NAMES[ranks[0]]
 
 
 def parse_claim(text: str) -> int:
-    """Read a claim: a rank (``'Q'``), or a run ``'7-9'`` (two ranks or more, 3 up to the ace)."""
+    """Read a claim: a rank (``'Q'``), a rank and how many (``'7x2'``, one to four), or a run
+    ``'7-9'`` (two ranks or more, 3 up to the ace; a run names one card per rank)."""
     t = str(text).strip()
+    if "x" in t.lower() and t.upper() not in ("JK", "JOKER"):
+        head, _, count = t.lower().rpartition("x")
+        if "-" in head:
+            raise NotationError(f"{text!r}: a run claims one card for each rank it names; write no count")
+        if not count.isdigit() or not 1 <= int(count) <= MAX_CLAIMED:
+            raise NotationError(f"{text!r} is not a claim: after the rank write x and how many cards, "
+                                f"1 to {MAX_CLAIMED} (e.g. 7x2)")
+        try:
+            return count_claim(rank_index(head), int(count))
+        except NotationError:
+            raise NotationError(f"{text!r} is not a claim: write a rank, then x and how many cards "
+                                "(e.g. 7x2)") from None
     if "-" not in t:
         return rank_index(t)
     a, _, b = t.partition("-")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.core.cards import RANK_NAMES, card_str, claim_str, parse_card, parse_claim, rank_index
+from tutor.core.cards import card_str, claim_for, claim_str, parse_card, parse_claim, rank_index
 from tutor.core.errors import NotationError, excerpt
 
 Kind = Literal["play", "flip", "pickup", "swap", "ready", "place", "gamble", "slide", "call"]
@@ -71,10 +71,11 @@ class Move:
                 try:
                     claim = parse_claim(rest[-1])
                 except NotationError as e:
-                    if "-" in rest[-1]:
+                    if "-" in rest[-1] or "x" in rest[-1].lower():
                         raise NotationError(f"{text!r}: {e}") from None
                     raise NotationError(f"{text!r}: {rest[-1]!r} is not a rank") from None
-                return Move(PLAY, tuple(sorted(_cards(text, rest[:-2]))), claim=claim)
+                cards = tuple(sorted(_cards(text, rest[:-2])))
+                return Move(PLAY, cards, claim=claim_for(claim, len(cards)))
             if "swap" in low:
                 k = low.index("swap")
                 cards = tuple(sorted(_cards(text, rest[:k])))
@@ -121,7 +122,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind == FLIP:
-            return f"flip {self.index}" + (f" as {RANK_NAMES[self.claim]}" if self.claim >= 0 else "")
+            return f"flip {self.index}" + (f" as {claim_str(self.claim)}" if self.claim >= 0 else "")
         if self.kind == PICKUP:
             if self.cards:
                 return "pickup with " + " ".join(card_str(c) for c in self.cards)

@@ -119,3 +119,4 @@ class Top:
     rank: int  # EMPTY for an empty pile (or only transparent cards on it)
     looked_through: tuple[int, ...]  # ranks of the transparent cards above it, top first
     free: str = ""  # the fragment that lets any card follow (Guarducci's joker with two players)
+    count: int = 0  # Bluff: how many cards the next play must be (a claimed double or triple on top), else 0

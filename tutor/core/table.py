@@ -21,10 +21,9 @@ from tutor.core import safeyaml
 from tutor.core.cards import (
     _PARSED,
     JOKER,
-    RUN_CLAIM,
     UNKNOWN,
     card_str,
-    claim_ranks,
+    claim_for,
     claim_str,
     parse_card,
     parse_claim,
@@ -445,10 +444,9 @@ def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
             try:
                 claim = parse_claim(str(item["claim"]))
             except NotationError:
-                raise TableError(f"{where}.claim: {item['claim']!r} is not a rank or a run (e.g. Q, 7-9)") from None
-            if claim >= RUN_CLAIM and len(claim_ranks(claim)) != len(cards):
-                raise TableError(f"{where}.claim: the run {claim_str(claim)} names {len(claim_ranks(claim))} cards "
-                                 f"but the play has {len(cards)}")
+                raise TableError(f"{where}.claim: {item['claim']!r} is not a rank, a rank and a count or a run "
+                                 "(e.g. Q, 7x2, 7-9)") from None
+            claim = claim_for(claim, len(cards))  # (a count the cards really have is no lie: not kept)
         plays.append(Play(cards, by, claim))
     return tuple(plays)
 

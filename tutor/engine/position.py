@@ -37,7 +37,10 @@ from tutor.core.cards import (
     JOKER,
     N_RANKS,
     RUN_CLAIM,
+    SET_COUNTED,
     UNKNOWN,
+    claim_count,
+    claim_for,
     claim_ranks,
     claim_str,
     claim_top,
@@ -75,7 +78,7 @@ class Rules:
     __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
                  "four_burns", "four_anytime", "voluntary", "after", "adds", "combo", "winner", "refill",
-                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "origin",
+                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting")
@@ -110,6 +113,11 @@ class Rules:
         self.extras, self.bluff = v.extras, v.bluff
         # the plain game: a play's legality is one lookup, so plays can be counted without listing
         self.plain = not (v.extras or v.bluff or self.four_anytime)
+        # the plays are still the plain game's where the only extras act after a play (face-up
+        # cards to the hand) or at the setup (stacks): one lookup at ``top``, plays and a pickup
+        self.plain_plays = self.plain or not (
+            v.bluff or self.four_anytime or v.reversal >= 0 or v.force >= 0 or v.runs or v.swaps or v.gamble
+            or v.slide >= 0 or any(v.free_with_two))
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -526,7 +534,8 @@ class Position:
     def _eff_top(self, pile: Sequence[Laid]) -> Top:
         R = self.R
         if R.bluff:
-            return Top(self._bluff_state()[0], ())
+            top, count, _ = self._bluff_state()
+            return Top(top, (), "", count)
         if R.extras and self._free_with_two(pile):
             return Top(EMPTY, (), R.origin[pile[-1][0][-1] >> 2]["free_with_two"])
         if pile is self.pile and not R.any_transparent:
@@ -576,20 +585,20 @@ class Position:
             return EMPTY, 0, 0
         if claim >= RUN_CLAIM:  # a run: the next play goes on its last card, a single
             return rank, 1, 1
-        run = 0
+        run = 0  # (counted as claimed: a count may be a lie, and stands unless called)
         for c2, _, k2 in reversed(self.pile):
             if k2 >= RUN_CLAIM:  # a run below: only its last card can join four of a kind
                 run += claim_top(k2) == rank
                 break
-            r = k2 if k2 >= 0 else c2[0] >> 2
+            r = claim_top(k2) if k2 >= 0 else c2[0] >> 2
             if r != rank:
                 break
-            run += len(c2)
+            run += claim_count(k2, len(c2)) if k2 >= 0 else len(c2)
         if R.four_burns and run >= R.four_burns:
             return EMPTY, 0, 0
         if any(R.cells[rank][r][1] == "RESET" for r in range(13)):
             return rank, 0, run
-        return rank, len(cards), run
+        return rank, claim_count(claim, len(cards)) if claim >= 0 else len(cards), run
 
     def _placement(self, cells: Cells, top: int, rank: int, n: int, zone: Zone) -> Cell:
         """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
@@ -831,8 +840,13 @@ class Position:
             return Reason.SETUP_ONLY if self.setup else Reason.NO_GAMBLE, (fid,), ctx
         if move.claim < 0:
             return Reason.NEEDS_CLAIM, (fid,), ctx
+        if move.kind == FLIP and move.claim >= SET_COUNTED:  # (a count or a run: never on a flip)
+            ctx["claim"] = claim_str(move.claim)
+            return (Reason.NOT_A_RUN, (fid,), {**ctx, "why": "hand"}) if move.claim >= RUN_CLAIM else (
+                Reason.COUNT, (fid,), {**ctx, "why": "hand"})
         if move.claim >= RUN_CLAIM:
             return self._judge_bluff_run(seat, zone, move, ctx)
+        rank = claim_top(move.claim)
         if move.kind == FLIP:
             wrong = self._flip_wrong(seat, zone, move, ctx)
             if wrong is not None:
@@ -840,19 +854,23 @@ class Position:
             n = 1
         else:
             cards = move.cards
-            if any(c >> 2 != cards[0] >> 2 for c in cards):
+            n = claim_count(move.claim, len(cards))  # judged as claimed: the number said, true or not
+            if cards and not _claimed_set(cards, n):  # (no cards: the check of what is held says so)
+                ctx["why"], ctx["n"] = "hidden" if len(cards) > n else "", n
                 return Reason.MIXED_RANKS, (fid,), ctx
             code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
             if code is not Reason.BEATS:
                 return code, frags, ctx
-            n = len(cards)
+            if n != len(cards) and zone != HAND:
+                ctx["why"], ctx["claim"] = "hand", claim_str(move.claim)
+                return Reason.COUNT, (fid,), ctx
         top, count, run = self._bluff_state()
-        ctx["rank"], ctx["top"], ctx["n"] = move.claim, Top(top, ()), n
+        ctx["rank"], ctx["top"], ctx["n"] = rank, Top(top, (), "", count), n
         four = R.four_burns or 4
-        if n == four or (top == move.claim and run + n == four):
+        if n == four or (top == rank and run + n == four):
             ctx["quad"] = run if n < four else 0  # a quadruple: it goes on anything, like a 10
             return Reason.FOUR_ANYTIME, (fid, v.setting_origin("four_burns") or fid), ctx
-        ok, name, frags = R.cells[top][move.claim]
+        ok, name, frags = R.cells[top][rank]
         single_anywhere = n == 1 and name == "ANYWHERE"  # a lone 2 or 10 goes on anything, doubles included
         if (count and n != count and not single_anywhere) or n > 3:
             ctx["count"] = count
@@ -878,10 +896,7 @@ class Position:
         if code is not Reason.BEATS:
             return code, frags, ctx
         ctx["n"] = len(move.cards)
-        if len(move.cards) != len(ranks):
-            ctx["why"] = "count"
-            return Reason.NOT_A_RUN, (fid,), ctx
-        if not _true_run(move.cards):  # the lie is in the ranks only, as a claimed rank's play is one rank
+        if not _claimed_run(move.cards, len(ranks)):  # the claimed part's lie is in its ranks only
             ctx["why"] = "cards"
             return Reason.NOT_A_RUN, (fid,), ctx
         top = self._bluff_state()[0]
@@ -1885,9 +1900,16 @@ class Position:
         if cut < 0:
             return
         rest = ranks0[cut + 1:]
-        self.burned += [c for laid in self.pile[:-1] for c in laid[0]] + list(cards0[:cut + 1])
+        # cards hidden under the run go with what is under the 10; with fewer cards than ranks,
+        # the cards stand for the lowest ranks, and a rank with no card leaves nothing
+        kept = sorted(_claimed_part(cards0, claim0), key=lambda c: c >> 2)[cut + 1:]
+        gone = list(cards0)
+        for c in kept:
+            gone.remove(c)
+        self.burned += [c for laid in self.pile[:-1] for c in laid[0]] + gone
         self._clear_pile()
-        self.pile.append((cards0[cut + 1:], by0, rest[0] if len(rest) == 1 else run_claim(rest[0], rest[-1])))
+        if kept:
+            self.pile.append((tuple(kept), by0, rest[0] if len(rest) == 1 else run_claim(rest[0], rest[-1])))
         events.append(BURN)
         self.causes.append(R.burn_fid[ranks0[cut]])
 
@@ -1896,11 +1918,7 @@ class Position:
         fid = self.v.setting_origin("bluff")
         if move.kind == CALL:
             cards, by, claim = self.pile[-1]
-            ranks = claim_ranks(claim)
-            if len(ranks) == 1:
-                honest = all(c >> 2 == claim for c in cards)
-            else:  # a run: one suit, and the very ranks claimed
-                honest = len({c & 3 for c in cards}) == 1 and sorted(c >> 2 for c in cards) == list(ranks)
+            honest = claim_true(cards, claim)
             taker = seat if honest else by
             if not honest:
                 events.append(Event.CAUGHT)
@@ -1937,7 +1955,7 @@ class Position:
             self._clear_pile()
             events.append(BURN)
             self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
-        self.pile.append((cards, seat, move.claim))
+        self.pile.append((cards, seat, claim_for(move.claim, len(cards))))
         self._repile()
         stock = self.stock
         draw = min(R.refill - self.hand_n[seat], len(stock)) if stock and move.kind == PLAY else 0
@@ -2049,6 +2067,66 @@ def _true_run(cards: tuple[int, ...]) -> bool:
     ranks = sorted(c >> 2 for c in cards)
     return (len({c & 3 for c in cards}) == 1 and 1 <= ranks[0] and ranks[-1] <= 12
             and ranks == list(range(ranks[0], ranks[0] + len(ranks))))
+
+
+def _claimed_part(cards: tuple[int, ...], claim: int) -> tuple[int, ...]:
+    """Bluff: the cards of a play that stand for its claim, the rest hidden under them: for a
+    claimed rank, the cards of the rank the play holds most of (the claimed rank first, on a
+    tie), as many as claimed; for a run, the first run of its length among them (lowest first).
+    All the cards if no more go down than claimed. (Which cards lie under does not depend on
+    their order in the play or the table file.)"""
+    ranks = claim_ranks(claim)
+    k = claim_count(claim, len(cards))
+    if len(cards) <= k:
+        return cards
+    if len(ranks) == 1:
+        held = Counter(c >> 2 for c in cards)
+        rank = max(held, key=lambda r: (held[r], r == ranks[0], -r))
+        return tuple(c for c in cards if c >> 2 == rank)[:k]
+    held_set = set(cards)
+    for suit in range(4):
+        for lo in range(1, 14 - k):
+            run = tuple(r * 4 + suit for r in range(lo, lo + k))
+            if all(c in held_set for c in run):
+                return run
+    return ()
+
+
+def _claimed_set(cards: tuple[int, ...], n: int) -> bool:
+    """Bluff: may ``cards`` go down claimed as ``n`` cards of a rank? The claimed part is cards
+    of one rank, only its rank a lie (today's reading); cards beyond the n claimed are hidden
+    under it and may be anything from the hand (pagat Variations, Bluffing: "Throw some more
+    cards under them"); fewer than claimed are all of one rank."""
+    held = Counter(c >> 2 for c in cards)
+    return max(held.values()) >= n if len(cards) > n else len(held) == 1
+
+
+def _claimed_run(cards: tuple[int, ...], k: int) -> bool:
+    """Bluff: may ``cards`` go down claimed as a run of ``k`` ranks? Its claimed part is a real
+    run of one suit (only the ranks a lie); cards beyond it are hidden under, anything."""
+    if len(cards) <= k:
+        return _true_run(cards)
+    return bool(_claimed_part(cards, run_claim(1, k)))
+
+
+def count_lie(move: Move) -> bool:
+    """Bluff: does the play claim another number of cards than go down (a count said, 'as 7x2',
+    or cards hidden under a run)? The listing's reading: such a play is legal by the judge when
+    its claim is (``check``), but ``legal_moves`` does not list it (every part of the hand could
+    hide under every play); it lists the plays whose count is their cards' own."""
+    return move.kind == PLAY and move.claim >= 0 and claim_count(move.claim, len(move.cards)) != len(move.cards)
+
+
+def claim_true(cards: Sequence[int], claim: int) -> bool:
+    """Bluff, on a call: are the cards turned over exactly what was claimed, in rank and in
+    number (a card hidden under a true claim makes it a lie: pagat Variations, Bluffing, "you
+    have to take the pile (even if your run or double/triple is legit)")?"""
+    ranks = claim_ranks(claim)
+    if len(cards) != claim_count(claim, len(cards)):
+        return False
+    if len(ranks) == 1:
+        return all(c >> 2 == ranks[0] for c in cards)
+    return len({c & 3 for c in cards}) == 1 and sorted(c >> 2 for c in cards) == list(ranks)
 
 
 def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> bool:

@@ -29,7 +29,9 @@ from tutor.core.cards import (
     UNKNOWN,
     card_pretty,
     card_str,
+    claim_count,
     claim_ranks,
+    claim_top,
     rank_plural,
 )
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Move
@@ -66,11 +68,28 @@ def the(rank: int) -> str:
 
 
 def said_as(claim: int, n: int) -> str:
-    """What a Bluff claim says ``n`` cards are: ``'a queen'``, ``'queens'``, ``'the run 7 to 9 of one suit'``."""
+    """What a Bluff claim says ``n`` cards are: ``'a queen'``, ``'queens'``, ``'the run 7 to 9 of
+    one suit'``; with a count that is not the cards' own, the count said: ``'two 7s'``."""
     if claim >= RUN_CLAIM:
         ranks = claim_ranks(claim)
         return f"the run {RANK_NAMES[ranks[0]]} to {RANK_NAMES[ranks[-1]]} of one suit"
+    k = claim_count(claim, n)
+    if k != n:
+        return some(claim_top(claim), k)
     return plural(claim) if n > 1 else a(claim)
+
+
+def said_count(claim: int, n: int) -> str:
+    """A Bluff claim of ``n`` cards with its count said: ``'two 7s'``, ``'the run 7 to 9 of one suit'``."""
+    return said_as(claim, n) if claim >= RUN_CLAIM else some(claim_top(claim), claim_count(claim, n))
+
+
+def unlisted_note(v: Variant) -> str | None:
+    """What a list of every legal move leaves out, said under it (None: nothing)."""
+    if not v.bluff:
+        return None
+    return ("Bluff: any play from the hand may also claim another number of cards than go down, or hide "
+            "cards under it ('play 7S 7H 4C as 7x2', 'play 7S as 7x2'); such plays are legal too but not listed.")
 
 
 def plural(rank: int) -> str:
@@ -130,8 +149,9 @@ def move_words(move: Move, *, hidden: bool = False) -> str:
         text = f"play {what} ({cards_words(move.cards)})" if len(ranks) == 1 else f"play {what}"
         if move.claim >= 0:
             seen = "" if hidden else f" ({cards_words(move.cards)})"
+            many = claim_count(move.claim, len(move.cards)) > 1
             text = (f"play {number(len(move.cards))} card{'s' if len(move.cards) > 1 else ''} face down"
-                    f"{seen}, saying {'they are' if len(move.cards) > 1 else 'it is'} "
+                    f"{seen}, saying {'they are' if many else 'it is'} "
                     f"{said_as(move.claim, len(move.cards))}")
         if move.give >= 0:
             give = card_pretty(move.give)
@@ -206,6 +226,19 @@ def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[s
         rank = pos.stock[0] >> 2  # Egilsson: the stock's top card, played
     else:
         rank = -1
+    if move.kind == CALL and pos.pile:  # Bluff: the called play is turned over
+        cards, by, claim = pos.pile[-1]
+        them = pos.names[by] if by >= 0 else "the player before"
+        put = (f"{them} put {number(len(cards))} card{'s' if len(cards) > 1 else ''} down "
+               f"({cards_words(cards)}), claimed as {said_count(claim, len(cards))}")
+        if Event.CAUGHT in events:
+            bits.append(f"{who} called: {put}: {them} takes the pile")
+        else:
+            bits.append(f"{who} called: {put}, and that is true: {who} takes the pile")
+    if move.kind == PLAY and move.claim >= 0 and claim_count(move.claim, len(move.cards)) != len(move.cards):
+        n = len(move.cards)
+        bits.append(f"{does(who, 'puts')} {number(n)} card{'s' if n > 1 else ''} down as "
+                    f"{said_count(move.claim, n)}: a lie in the count, which a call would catch")
     if BURN in events:
         if rank >= 0 and v.burn[rank] and not v.bluff:
             bits.append(f"{the(rank)} burns the pile")
@@ -278,6 +311,8 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
             played, s_ = a(rank), "s"
         cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
+        k = top.count if isinstance(top, Top) else 0
+        the_top = f"the {words[k]} {rank_plural(t)}" if 1 < k < len(words) and t != EMPTY else the(t)  # Bluff
         if ctx.get("reversed"):
             under += " (a joker has turned the ranking upside down, so lower cards beat higher)"
         if code is Reason.EMPTY:
@@ -285,9 +320,9 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
                 return f"Only transparent cards are on the pile, so anything may follow: {played} is fine."
             return f"The pile is empty, so {played} may start it."
         if code is Reason.BEATS:
-            return f"{cap} beat{s_} {the(t)}{under}."
+            return f"{cap} beat{s_} {the_top}{under}."
         if code is Reason.MATCHES:
-            return f"{cap} equal{s_} {the(t)}{under}, and an equal card may be played."
+            return f"{cap} equal{s_} {the_top}{under}, and an equal card may be played."
         if code is Reason.ANYWHERE:
             what = cap if n > 1 else a(rank).capitalize()
             return f"{what} may be played on any card, {the(t)}{under} included."
@@ -318,6 +353,9 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
         if code is Reason.UNBEATABLE:
             return f"Only the cards this variant allows may go on {a(t)}{under}, and {played} {'is' if s_ else 'are'} not among them."
     if code is Reason.MIXED_RANKS:
+        if v.bluff and ctx.get("why") == "hidden":
+            return (f"The cards claimed as {number(int(str(ctx.get('n'))))} of a rank are of one rank (only the rank "
+                    "may be a lie); any other cards may be hidden under them.")
         return "Cards played together must all be of one rank."
     if code is Reason.NOT_HELD:
         c = ctx.get("card")
@@ -427,9 +465,8 @@ def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) 
                      if v.bluff else
                      f"A run in one suit, each card playable on the one before: {who} may lay it down at once."),
         Reason.NOT_A_RUN: ({"hand": "A run is laid from the hand, never from the table's cards.",
-                            "count": f"A run claimed as {ctx.get('claim')} needs one card for each rank it names.",
                             "cards": ("The cards of a run are a run (one suit, consecutive, 3 to ace); "
-                                      "only their ranks may be a lie."),
+                                      "only their ranks may be a lie, and other cards may be hidden under it."),
                             "start": (f"A run must start one higher than a single card of 3 to king on top, "
                                       f"and {ctx.get('claim')} does not follow {_top_words(ctx)}.")
                             }.get(str(ctx.get("why")), "That is not a run.")
@@ -455,7 +492,10 @@ def _more_sentences(v: Variant, code: Reason, ctx: dict[str, object], who: str) 
         Reason.WHOLE_STACK: "Equal face-up cards stacked together are played together, the whole stack.",
         Reason.NEEDS_CLAIM: "In Bluff every play names a rank: write 'play 7H as Q'.",
         Reason.CLAIM_NOT_HERE: "Claims and calls belong to Bluff; in this variant cards are played face up.",
-        Reason.COUNT: (f"After {_count_words(ctx.get('count'))}, the next play must be {_count_words(ctx.get('count'))}"
+        Reason.COUNT: ("Only a play from the hand may claim another number of cards than go down, or hide "
+                       "cards under it; face-up and face-down cards go down as many as they are."
+                       if ctx.get("why") == "hand" else
+                       f"After {_count_words(ctx.get('count'))}, the next play must be {_count_words(ctx.get('count'))}"
                        " too, claimed equal or higher (or a lone 2 or 10, or four of a kind)."
                        if ctx.get("count") else "At most three cards go down at once, or four of a kind."),
         Reason.CALL_OK: f"{who} calls the last claim: the cards are turned over, and whoever was wrong takes the pile.",

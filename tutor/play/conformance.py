@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tutor.core.cards import claim_top, run_claim
-from tutor.core.moves import FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
+from tutor.core.cards import claim_count, claim_for, claim_top, count_claim, run_claim
+from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
 from tutor.core.table import Table, table_from_dict
-from tutor.engine import apply_unchecked, check, game_over, is_legal, legal_moves
+from tutor.engine import apply_unchecked, check, count_lie, game_over, is_legal, legal_moves
 from tutor.play.game import Bot, EpsilonBot, play_game
 from tutor.rules.variant import Variant, load_variant
 
@@ -31,8 +31,9 @@ class Report:
     problems: list[str] = field(default_factory=list)
 
 
-def _candidates(table: Table, rng: random.Random, k: int = 3) -> list[Move]:
-    """Moves worth trying, legal or not: cards from every zone, pickups, flips, swaps, gambles."""
+def _candidates(table: Table, rng: random.Random, k: int = 3, *, bluff: bool = False) -> list[Move]:
+    """Moves worth trying, legal or not: cards from every zone, pickups, flips, swaps, gambles;
+    in Bluff, runs and count lies too."""
     p = table.player
     other = table.players[(table.turn + 1) % len(table.players)]
     pool = list(p.hand) + list(p.face_up_cards) + list(other.hand) + [c for c in p.face_down if c >= 0]
@@ -65,6 +66,11 @@ def _candidates(table: Table, rng: random.Random, k: int = 3) -> list[Move]:
             out.append(Move(PLAY, run, claim=run_claim(first, first + len(run) - 1)))
         if first + 1 <= 12:
             out.append(Move(PLAY, tuple(sorted(rng.sample(pool, min(2, len(pool))))), claim=run_claim(first, first + 1)))
+        hand = [c for c in p.hand if c >= 0]
+        if len(run) >= 2 and first + len(run) - 1 <= 12 and hand:  # a run with a card hidden under it
+            out.append(Move(PLAY, tuple(sorted(run + (rng.choice(hand),))), claim=run_claim(first, first + len(run) - 1)))
+    if bluff:
+        out += _count_lies(table, rng)
     return out
 
 
@@ -73,6 +79,22 @@ def _reads_back(table: Table, v: Variant) -> bool:
     written = table.to_dict()
     back = table_from_dict(written, decks=table.decks, jokers_per_deck=v.jokers)
     return back == table or back.to_dict() == written  # (the same table writes the same file)
+
+
+def _count_lies(table: Table, rng: random.Random) -> list[Move]:
+    """Bluff: plays that lie about how many cards go down, legal or not: a card hidden under a
+    play of one rank, one card claimed as two or three, a true count claimed as another."""
+    hand = [c for c in table.player.hand if c >= 0] + [c for c in table.player.face_up_cards if c >= 0]
+    if not hand:
+        return []
+    pick = rng.choice(hand)
+    same = [c for c in hand if c >> 2 == pick >> 2][:rng.randint(1, 3)]
+    said = rng.choice((claim_top(table.pile[-1].claim), rng.randrange(13))) if table.pile else rng.randrange(13)
+    under = tuple(sorted(same + [rng.choice(hand)]))
+    out = [Move(PLAY, under, claim=claim_for(count_claim(said, len(same)), len(under))),
+           Move(PLAY, (pick,), claim=count_claim(said, rng.choice((2, 3, 4)))),
+           Move(PLAY, tuple(sorted(same)), claim=claim_for(count_claim(said, rng.randint(1, 4)), len(same)))]
+    return [m for m in out if len(set(m.cards)) == len(m.cards) or table.decks > 1]
 
 
 class _GameCheck:
@@ -92,7 +114,31 @@ class _GameCheck:
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         self.offered = list(moves)
-        return self.bot.choose(table, v, moves, rng)
+        move = self.bot.choose(table, v, moves, rng)
+        return self._lie_about_count(table, move, moves) if v.bluff else move
+
+    def _lie_about_count(self, table: Table, move: Move, moves: Sequence[Move]) -> Move:
+        """Bluff: count lies are never listed (see ``count_lie``), so the games play some on
+        purpose: a call on one half the time it is on top, and now and then a card hidden under
+        the chosen play from the hand, or its count said otherwise (if the judge allows it)."""
+        top = table.pile[-1] if table.pile else None
+        if top is not None and Move(CALL) in moves and count_lie(Move(PLAY, top.cards, claim=top.claim)):
+            if self.rng.random() < 0.5:
+                return Move(CALL)
+        hand = table.player.hand
+        if move.kind != PLAY or move.claim < 0 or not hand or self.rng.random() >= 0.2:
+            return move
+        rest = [c for c in hand if c not in move.cards]
+        if rest and self.rng.random() < 0.5:
+            cards = tuple(sorted(move.cards + (self.rng.choice(rest),)))
+            lie = Move(PLAY, cards, claim=claim_for(count_claim(claim_top(move.claim), len(move.cards)), len(cards))
+                       if move.claim < 100 else move.claim)
+        else:
+            k = claim_count(move.claim, len(move.cards))
+            if move.claim >= 100 or k >= 3:
+                return move
+            lie = Move(PLAY, move.cards, claim=count_claim(claim_top(move.claim), k + 1))
+        return lie if count_lie(lie) and is_legal(table, self.v, lie) else move
 
     def __call__(self, before: Table, move: Move, after: Table, events: list[str]) -> None:
         v, report = self.v, self.report
@@ -114,8 +160,12 @@ class _GameCheck:
         for m in legal:
             if not is_legal(before, v, m):
                 problems.append(f"{where}: listed move {m} checks illegal")
-        for m in _candidates(before, self.rng) if self.moves % self.candidates_every == 0 else ():
-            if is_legal(before, v, m) != (m in legal_set):
+            if count_lie(m):
+                problems.append(f"{where}: listed move {m} lies about its count (such plays are not listed)")
+        for m in _candidates(before, self.rng, bluff=v.bluff) if self.moves % self.candidates_every == 0 else ():
+            # the listing's reading (Bluff): a count lie is legal when its claim is, never listed
+            listed = m in legal_set or (count_lie(m) and is_legal(before, v, m))
+            if is_legal(before, v, m) != listed:
                 problems.append(f"{where}: {m} checks {is_legal(before, v, m)} but listing says {m in legal_set}")
         if self.moves % self.full_check_every == 0:
             verdict = check(before, v, move)

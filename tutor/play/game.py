@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, claim_ranks, full_pack
 from tutor.core.errors import TutorError
@@ -275,8 +275,8 @@ def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
 
 
 def _greedy_push(pos: Position) -> Action:
-    """The greedy move, pushed; read off the play counts in the plain game."""
-    if not (pos.R.plain and pos.fast()):
+    """The greedy move, pushed; read off the play counts where the plays are the plain game's."""
+    if not (pos.R.plain_plays and pos.fast()):
         m = greedy_move(pos, pos.moves())
         return m, pos.push(m)
     seat = pos.turn
@@ -302,6 +302,7 @@ class GreedyBot:
     """Plays its lowest card (all copies of it), keeps specials, picks up last."""
 
     name: str = "greedy"
+    draws: ClassVar[bool] = False  # it never draws from the game's rng (see :func:`play_on`)
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
         return greedy_move(position_of(table, v), moves)
@@ -411,13 +412,13 @@ class Circle:
 def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResult, *,
         max_turns: int = 4000, repeats: int = 3, record: bool = True, cut: int = 0,
         endgame: int | None = None, avoid: tuple[int, frozenset[SeatKey]] | None = None,
-        on_move: Callable[[Table, Move, Table, list[str]], None] | None = None) -> GameResult:
+        on_move: Callable[[Table, Move, Table, list[str]], None] | None = None, zones: bool = True) -> GameResult:
     """Play ``pos`` on to its end with ``bots`` (one per seat), filling in ``result``.
 
     The game ends when the variant says; it is *stalled* (``stall_reason`` says why) when a
     position after a pickup comes round ``repeats`` times or after ``max_turns`` moves. With
     ``cut`` > 0 it stops after that many moves unless two players are left and the stock is
-    gone (``cut``, ``zones``), and then after ``endgame`` more if that is not None. With ``avoid`` = (seat, keys) it stops, stalled and ``looped``,
+    gone (``cut``, and ``zones`` unless ``zones`` is False), and then after ``endgame`` more if that is not None. With ``avoid`` = (seat, keys) it stops, stalled and ``looped``,
     at a pickup into a position whose :func:`seat_key` for that seat is in ``keys``. Bots that
     act on the position (the four here) never see a table; others (and ``on_move``) get one.
     """
@@ -431,8 +432,9 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
                 endgame is not None and circle.turns >= cut + endgame)):
             result.cut = True
-            result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
-                                 for s in range(pos.n))
+            if zones:
+                result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
+                                     for s in range(pos.n))
             result.stock_left = len(pos.stock)
             break
         seat = pos.turn
@@ -511,14 +513,17 @@ def play_on(pos: Position, seed: int, bots: Sequence[Bot], *, max_turns: int = 4
             cut: int = 0, endgame: int | None = None,
             avoid: tuple[int, frozenset[SeatKey]] | None = None) -> GameResult:
     """:func:`play_from` on a position the caller owns (it is pushed on): the same draws, the
-    same game, with no table made (``start`` and ``final`` are left empty; a search's rollouts)."""
-    rng = random.Random(seed * 7919 + 1)
+    same game, with no table made (``start``, ``final`` and ``zones`` are left empty: where it
+    stopped is the position itself; a search's rollouts)."""
+    # (seeding a generator costs more than a greedy move: not done for bots that never draw)
+    rng = random.Random(seed * 7919 + 1) if any(getattr(b, "draws", True) for b in bots) else _NO_DRAWS
     result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=False, cut=cut,
-               endgame=endgame, avoid=avoid)
+               endgame=endgame, avoid=avoid, zones=False)
 
 
 _NO_TABLE = Table(players=())
+_NO_DRAWS = random.Random(0)  # the rng of a game whose bots never draw
 SeatKey = tuple[object, ...]
 
 

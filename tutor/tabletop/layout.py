@@ -26,11 +26,21 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tutor.core.cards import EMPTY, RANK_NAMES, RUN_CLAIM, UNKNOWN, card_str, claim_str, rank_name
+from tutor.core.cards import (
+    EMPTY,
+    RANK_NAMES,
+    RUN_CLAIM,
+    UNKNOWN,
+    card_str,
+    claim_count,
+    claim_str,
+    rank_name,
+    rank_plural,
+)
 from tutor.core.moves import Move
 from tutor.core.table import CLOCKWISE, Table
 from tutor.engine import effective_top, game_over, opening_lead
-from tutor.engine.words import YOU, plural
+from tutor.engine.words import YOU, plural, said_as
 from tutor.rules.matrix import a_rank
 from tutor.rules.variant import Variant, load_variant
 from tutor.teach.views import seat_view
@@ -55,6 +65,8 @@ def to_beat(table: Table, v: Variant) -> str:
     under = ""
     if top.looked_through:
         under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
+    if top.count > 1:  # Bluff: a claimed double or triple, answered by as many cards
+        return f"{('', '', 'two', 'three')[min(top.count, 3)]} {rank_plural(top.rank)}, claimed{under}"
     return f"{a_rank(top.rank)}{under}"
 
 
@@ -142,6 +154,7 @@ def table_data(
             "by": table.players[play.by].name if play.by >= 0 else "",
             "cards": ["??"] * len(play.cards) if hidden else _codes(play.cards),
             "claim": ("" if play.claim < 0 else claim_str(play.claim) if play.claim >= RUN_CLAIM
+                      else said_as(play.claim, len(play.cards)) if claim_count(play.claim, len(play.cards)) != len(play.cards)
                       else plural(play.claim) if len(play.cards) > 1 else RANK_NAMES[play.claim]),
         })
     return {

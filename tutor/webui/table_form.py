@@ -22,15 +22,21 @@ import streamlit as st
 from tutor.core.cards import (
     JOKER,
     RANK_NAMES,
+    RUN_CLAIM,
+    SET_COUNTED,
     UNKNOWN,
     card_pretty,
     card_str,
+    claim_count,
     claim_str,
+    claim_top,
     full_pack,
     parse_card,
+    parse_claim,
 )
-from tutor.core.errors import TableError, excerpt
+from tutor.core.errors import NotationError, TableError, excerpt
 from tutor.core.table import CLOCKWISE, MAX_NAME, Table
+from tutor.engine.words import some
 from tutor.rules.variant import Variant
 from tutor.webui.cards import card_label
 
@@ -263,8 +269,20 @@ def _play(j: int, seats: list[str], options: list[str], claims: bool) -> None:
     if claims or said != NO_CLAIM:
         ranks = [NO_CLAIM, *RANK_NAMES[:13]]
         st.selectbox(f"Play {j + 1}: claimed as (Bluff: the cards lie face down)",
-                     ranks if said in ranks else [*ranks, said],  # (a run from a link: '7-9')
-                     key=k("claim", j), persist_state=SESSION)
+                     ranks if said in ranks else [*ranks, said],  # (a run or a count from a link: '7-9', '7x2')
+                     format_func=_claim_label, key=k("claim", j), persist_state=SESSION)
+
+
+def _claim_label(text: str) -> str:
+    """A claim as the editor offers it: '7x2' (a count said) reads '7x2: two 7s, whatever number
+    of cards is down'."""
+    try:
+        claim = parse_claim(text)
+    except NotationError:
+        return text
+    if not SET_COUNTED <= claim < RUN_CLAIM:
+        return text
+    return f"{text}: {some(claim_top(claim), claim_count(claim, 0))}, whatever number of cards is down"
 
 
 def draw_form(v: Variant) -> None:

@@ -17,9 +17,9 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.core.cards import RUN_CLAIM, UNKNOWN, card_pretty, claim_str, rank_plural
+from tutor.core.cards import RUN_CLAIM, UNKNOWN, card_pretty, claim_str
 from tutor.core.table import Table
-from tutor.rules.matrix import a_rank
+from tutor.engine.words import said_as
 from tutor.rules.variant import Variant
 from tutor.tabletop.layout import describe, table_data, to_beat
 from tutor.teach.views import seat_view
@@ -48,7 +48,7 @@ def _pile_html(table: Table, seat: int | None = None) -> str:
             cards = "".join(card_html(c, small=True) for c in play.cards)
         if play.claim >= 0:
             said = (f"said {claim_str(play.claim)}" if play.claim >= RUN_CLAIM
-                    else f"said {rank_plural(play.claim) if len(play.cards) > 1 else a_rank(play.claim)}")
+                    else f"said {said_as(play.claim, len(play.cards))}")  # ('said two 7s': a count said)
             who = f"{who}, {said}" if who else said
         by = f'<span class="shc-count">{escape(who)}</span>' if who else ""
         rows.append(f'<span title="played by {escape(who or "someone")}">{cards}{by}</span>')

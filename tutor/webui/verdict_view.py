@@ -17,9 +17,11 @@ EVENT_WORDS = {
     "skip": "⤼ the next player misses a turn",
     "play_again": "↻ the same player plays again",
     "pickup": "✋ the pile goes into the hand",
-    "draw": "🂠 draws back up from the stock",
+    "draw": "🂠 the player draws back up from the stock",
     "out": "🏁 the player has no cards left and is out",
     "game_over": "■ the game is over",
+    "swap": "⇆ cards change hands",
+    "caught": "🔎 the call finds a lie",
 }
 
 
