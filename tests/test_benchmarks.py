@@ -48,3 +48,10 @@ def test_learn_path_prints_steps_words_and_agreement() -> None:
         assert 8 <= r["steps"] <= 12 and 0 < r["words"] < 600 and r["agree"] == r["lessons"] > 20
     text = _run("benchmarks/learn_path.py", "bluff")
     assert "every answer agrees with the engine: yes" in text and "CPU / wall" in text
+
+
+def test_conformance_benchmark_prints_its_figures() -> None:
+    text = _run("benchmarks/conformance.py", "--games", "1", "pagat", "bluff")
+    assert "pagat, 4 players: 1 games" in text and "bluff, 4 players: 1 games" in text
+    total = text.splitlines()[-1]
+    assert total.startswith("total:") and ", 0 problems, " in total and "s CPU" in total

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from tutor.core import safeyaml
 from tutor.core.cards import (
+    _PARSED,
     JOKER,
     UNKNOWN,
     card_str,
@@ -63,8 +64,20 @@ class Play:
     claim: int = -1  # Bluff: the rank the player said the cards were (-1: played face up)
 
 
+class _Kept:
+    """Two slots a :class:`Table` carries beside its fields, never compared, hashed, copied or
+    pickled: ``_eng``, what the engine keeps for the table (its position under a variant; see
+    :mod:`tutor.engine.facade`), and ``_make``, for a table made lazily (:meth:`Table.lazy`),
+    what writes its fields when one is first read (None once written)."""
+
+    __slots__ = ("_eng", "_make")
+
+    _eng: Any
+    _make: Callable[[], Table] | None
+
+
 @dataclass(frozen=True, slots=True)
-class Table:
+class Table(_Kept):
     players: tuple[Player, ...]
     pile: tuple[Play, ...] = ()
     stock: tuple[int, ...] = ()  # top first
@@ -75,6 +88,42 @@ class Table:
     setup: bool = False  # True while players may still swap hand and face-up cards
     ready: tuple[bool, ...] = field(default=())  # setup: who has finished swapping
     opening: bool = False  # the first play of the game is next: the first-player rule judges it
+
+    @classmethod
+    def lazy(cls, make: Callable[[], Table], eng: object, turn: int, direction: int, decks: int, setup: bool,
+             opening: bool) -> Table:
+        """A table with these small fields whose others (the zones, pile, stock, burned and
+        ready) ``make()`` writes when one is first read (the engine's tables after a move: most
+        are only passed on to the next call). It is the same value as ``make()`` in every way
+        (fields, equality, hash, pickling); ``make`` must give the same table whenever called."""
+        t = object.__new__(cls)
+        _set(t, "_make", make)
+        _set(t, "_eng", eng)
+        _set(t, "turn", turn)
+        _set(t, "direction", direction)
+        _set(t, "decks", decks)
+        _set(t, "setup", setup)
+        _set(t, "opening", opening)
+        return t
+
+    if not TYPE_CHECKING:  # (mypy would otherwise take any attribute of a table as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """A field of a lazy table not written yet: write them all (this runs only when a
+            slot is empty: a field of a lazy table, or ``_eng``/``_make`` never set)."""
+            if name not in _TABLE_FIELDS:
+                raise AttributeError(name)
+            try:
+                make = self._make
+            except AttributeError:
+                make = None
+            if make is None:  # written meanwhile (by another thread, which writes every field first)
+                return object.__getattribute__(self, name)
+            full = make()
+            for f in _TABLE_FIELDS:
+                _set(self, f, getattr(full, f))
+            _set(self, "_make", None)
+            return getattr(full, name)
 
     @property
     def player(self) -> Player:
@@ -113,24 +162,23 @@ class Table:
         """The contract's table file as plain data (unseen cards as counts)."""
 
         def zone(cards: tuple[int, ...]) -> list[str] | int:
-            if cards and all(c == UNKNOWN for c in cards):
+            if cards and cards.count(UNKNOWN) == len(cards):
                 return len(cards)
-            return [card_str(c) for c in cards]
+            return list(map(card_str, cards))
 
         def hand(cards: tuple[int, ...]) -> list[str] | int | dict[str, Any]:
-            unseen = sum(1 for c in cards if c == UNKNOWN)
+            unseen = cards.count(UNKNOWN)
             if unseen and unseen < len(cards):  # partly seen: the cards seen, and how many more
                 return {"seen": [card_str(c) for c in cards if c != UNKNOWN], "unseen": unseen}
             return zone(cards)
 
         players = []
         for p in self.players:
-            up: list[Any] | int = [
-                card_str(s[0]) if len(s) == 1 else [card_str(c) for c in s]
-                for s in p.face_up
-            ]
-            if p.face_up and all(s == (UNKNOWN,) for s in p.face_up):
+            up: list[Any] | int
+            if p.face_up and p.face_up.count(_UNSEEN_STACK) == len(p.face_up):
                 up = len(p.face_up)
+            else:
+                up = [card_str(s[0]) if len(s) == 1 else list(map(card_str, s)) for s in p.face_up]
             players.append(
                 {"name": p.name, "hand": hand(p.hand), "face_up": up,
                  "face_down": zone(p.face_down)}
@@ -154,6 +202,12 @@ class Table:
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True)
+
+
+_set = object.__setattr__
+_UNSEEN_STACK = (UNKNOWN,)
+_TABLE_FIELDS = ("players", "pile", "stock", "burned", "turn", "direction", "decks", "setup", "ready", "opening")
+assert _TABLE_FIELDS == Table.__match_args__  # (every field, in order)
 
 
 def _play_dict(table: Table, pl: Play) -> dict[str, Any] | list[str]:
@@ -266,19 +320,17 @@ def table_from_dict(
     if phase == "opening" and data.get("pile"):
         raise TableError(f"{where}: phase: at the opening nothing has been played yet, so the pile is empty")
 
-    table = Table(
-        players=tuple(players), pile=pile, stock=stock, burned=burned, turn=0,
-        direction=direction, decks=n_decks, setup=phase == "setup",
-        ready=tuple(False for _ in players) if phase == "setup" else (), opening=phase == "opening",
-    )
-
     turn = data.get("turn")
     if turn is None:
         raise TableError(f"{where}: turn: say whose turn it is (one of {', '.join(names)})")
     if str(turn) not in seat_of:
         raise TableError(f"{where}: turn: {turn!r} is not a player (players: {', '.join(names)})")
     seat = seat_of[str(turn)]
-    table = replace(table, turn=seat)
+    table = Table(
+        players=tuple(players), pile=pile, stock=stock, burned=burned, turn=seat,
+        direction=direction, decks=n_decks, setup=phase == "setup",
+        ready=tuple(False for _ in players) if phase == "setup" else (), opening=phase == "opening",
+    )
     if table.players[seat].lost:
         raise TableError(f"{where}: turn: {turn!r} has lost the game, so cannot move")
     if table.players[seat].out:
@@ -301,6 +353,10 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list):
         raise TableError(f"{at}: {raw!r} is neither a list of cards nor a count")
+    try:  # every card already read once (the table file's cards, over and over)
+        return tuple(map(_PARSED.__getitem__, raw))
+    except (KeyError, TypeError):
+        pass
     out = []
     for k, item in enumerate(raw):
         try:
@@ -313,7 +369,7 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
 def _hand(raw: Any, at: str) -> tuple[int, ...]:
     """A hand: a list of cards, a count of unseen cards, or both, as ``{seen: [QC, QH], unseen: 3}``
     (cards seen going in, at a pickup, and how many more nobody but the player has seen)."""
-    if not isinstance(raw, Mapping):
+    if type(raw) is list or not isinstance(raw, Mapping):
         return _zone(raw, at)
     extra = set(map(str, raw)) - {"seen", "unseen"}
     if extra:
@@ -328,6 +384,11 @@ def _hand(raw: Any, at: str) -> tuple[int, ...]:
 
 
 def _face_up(raw: Any, at: str) -> tuple[tuple[int, ...], ...]:
+    if type(raw) is list:
+        try:  # stacks of one card each, every card already read once
+            return tuple((_PARSED[c],) for c in raw)
+        except (KeyError, TypeError):
+            pass
     if raw is None:
         return ()
     if isinstance(raw, int) and not isinstance(raw, bool):
@@ -391,8 +452,22 @@ def _pile(raw: Any, at: str, seat_of: Mapping[str, int]) -> tuple[Play, ...]:
 
 
 def _check_counts(table: Table, where: str, jokers_per_deck: int) -> None:
-    counts = Counter(c for c in table.all_cards() if c != UNKNOWN)
-    for card, n in sorted(counts.items()):
+    cards = [c for pl in table.pile for c in pl.cards]
+    cards += table.stock
+    cards += table.burned
+    for p in table.players:
+        cards += p.hand
+        for stack in p.face_up:
+            cards += stack
+        cards += p.face_down
+    seen = set(cards)
+    seen.discard(UNKNOWN)
+    if len(seen) == len(cards) - cards.count(UNKNOWN) and (jokers_per_deck or JOKER not in seen):
+        over: list[tuple[int, int]] = []  # (the common case: every card seen once, no joker unless the variant has them)
+    else:
+        counts = Counter(c for c in cards if c != UNKNOWN)
+        over = sorted(counts.items())
+    for card, n in over:
         allowed = table.decks * (jokers_per_deck if card == JOKER else 1)
         if n > allowed:
             packs = f"{table.decks} packs hold" if table.decks > 1 else "1 pack holds"
@@ -401,7 +476,7 @@ def _check_counts(table: Table, where: str, jokers_per_deck: int) -> None:
             else:
                 what = f"{card_str(card)} appears {n} times, but {packs} {allowed}"
             raise TableError(f"{where}: {what}")
-    total = len(table.all_cards())
+    total = len(cards)
     size = table.decks * (52 + jokers_per_deck)
     if total > size:
         packs = f"{table.decks} packs hold" if table.decks > 1 else "1 pack holds"

@@ -1,7 +1,9 @@
 """The immutable table's API over the one engine: ``check``, ``legal_moves``, ``apply``.
 
-Each call builds a :class:`~tutor.engine.position.Position` from the table (or reuses the
-one the last ``apply`` left, kept for that table), asks it, and snapshots the answer back.
+Each call builds a :class:`~tutor.engine.position.Position` from the table, once: the table
+keeps it (tables are immutable, and the kept position is never pushed on), and a table that
+``apply`` hands out comes with the position the move was pushed on, its fields written from
+it only when first read (most tables after a move are only passed back to the engine).
 The position holds every rule; this module only dresses its answers: a :class:`Verdict`
 with a sentence, the move's events and who moves next.
 
@@ -14,12 +16,13 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError
+from functools import partial
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
-from tutor.core.table import Player, Table
+from tutor.core.table import Player, Table, _Kept
 from tutor.engine.position import Position, Top, pile_run
 from tutor.engine.words import effects, sentence
 from tutor.rules.variant import Variant, load_variant
@@ -67,8 +70,15 @@ class Verdict:
     def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
               events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
         """A verdict whose sentence ``words()`` writes when it is first read."""
-        got = cls(move, code, "", rules, events, next_player)
-        object.__setattr__(got, "_words", words)
+        got = object.__new__(cls)
+        _set = object.__setattr__
+        _set(got, "move", move)
+        _set(got, "code", code)
+        _set(got, "rules", rules)
+        _set(got, "events", events)
+        _set(got, "next_player", next_player)
+        _set(got, "_reason", "")
+        _set(got, "_words", words)
         return got
 
     @property
@@ -139,21 +149,38 @@ def position_of(table: Table, v: Variant) -> Position:
 def remember(table: Table, v: Variant, pos: Position) -> None:
     """Keep ``pos`` as the position of ``table`` (a runner that snapshots as it plays): the
     engine's calls on that table then start from it. ``pos`` must not change afterwards."""
-    _keep(table, v, pos)
+    _set(table, "_eng", (v, pos))
+
+
+# A table carries its position under the variant last asked about (its ``_eng`` slot: tables are
+# immutable, and so is the position kept there); a table asked about under another variant too
+# keeps that position here.
+_set = object.__setattr__
+_MAKE = vars(_Kept)["_make"].__get__  # (reads the slot without the table's lazy fields' hook)
 
 
 def _position(table: Table, v: Variant) -> Position:
     """The position of ``table`` (shared: never push on it)."""
-    got = _KEPT.get((id(table), id(v)))
-    if got is not None and got[0] is table and got[1] is v:
-        return got[2]
+    try:
+        e = table._eng
+    except AttributeError:  # a table the engine has not seen
+        e = None
+    if e is not None:
+        if e[0] is v:
+            return e[1]
+        got = _KEPT.get((id(table), id(v)))
+        if got is not None and got[0] is table and got[1] is v:
+            return got[2]
+        pos = Position.of(table, v)
+        _keep(table, v, pos)
+        return pos
     pos = Position.of(table, v)
-    _keep(table, v, pos)
+    _set(table, "_eng", (v, pos))
     return pos
 
 
 def _keep(table: Table, v: Variant, pos: Position) -> None:
-    """Keep the position of a table for the engine's next calls on it (the oldest goes first)."""
+    """Keep the position of a table under a second variant (the oldest goes first)."""
     if len(_KEPT) >= _KEEP:
         _KEPT.popitem(last=False)  # (a plain dict's first key is slow to find after many deletions)
     _KEPT[(id(table), id(v))] = (table, v, pos)
@@ -232,14 +259,16 @@ def first_player(table: Table, v: Variant) -> int:
 def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) -> list[Move]:
     """Every legal move for the player to move, plays first; with ``out_of_turn``, then the moves
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     pos = _position(table, v)
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
 def judge(table: Table, v: Variant | str, move: Move | str) -> tuple[Reason, tuple[str, ...]]:
     """The reason code and deciding fragments, without the sentence or the move's outcome."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     code, frags, _ = _position(table, v).judge(move)
@@ -247,7 +276,8 @@ def judge(table: Table, v: Variant | str, move: Move | str) -> tuple[Reason, tup
 
 
 def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     return _position(table, v).judge(move)[0].legal
@@ -257,20 +287,28 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     """Apply a move known to be legal. The fast path for search and simulation."""
     was = _position(table, v)
     last = _CHECKED[0]
-    if last is not None and last[0] is table and last[1] is v and last[2] == move:
+    if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
         pos, events = last[3], list(last[4])  # check just pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
         pos = was.copy()
         events = pos.push(move)
-    after = pos.snapshot((table, was))
-    _keep(after, v, pos)
-    return after, events
+    try:
+        make = _MAKE(table)
+    except AttributeError:  # a table made whole, not lazily
+        make = None
+    # The table after the move is written when first read (most are only passed back to the
+    # engine, which asks the position), lending the parts that have not changed from the last
+    # table before it that was written (the table before it, or the one that table would lend from).
+    like = (table, was) if make is None else make.args[0]
+    return Table.lazy(partial(pos.snapshot, like), (v, pos), pos.turn, pos.direction, pos.decks, pos.setup,
+                      pos.opening), events
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:
     """Apply a move after checking it; raise :class:`IllegalMoveError` if illegal."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     code, _, _ = _position(table, v).judge(move)
@@ -284,39 +322,47 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
 
 def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     """Is ``move`` legal for the player to move? With the reason and what follows."""
-    v = load_variant(v)
+    if v.__class__ is not Variant:
+        v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
     pos = _position(table, v)
     code, frags, ctx = pos.judge(move)
-    frags = tuple(dict.fromkeys(frags))
+    if len(frags) > 1:
+        frags = tuple(dict.fromkeys(frags))
     if not code.legal:
         return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags)
     seat = pos.turn
-    if (move.kind == FLIP and pos.downs[seat][move.index - 1] == UNKNOWN) or (
-            move.kind == GAMBLE and pos.stock[0] == UNKNOWN):
+    kind = move.kind
+    if (kind == FLIP and pos.downs[seat][move.index - 1] == UNKNOWN) or (
+            kind == GAMBLE and pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
         return Verdict(move, code, sentence(pos, move, code, ctx), frags, (), _likely_next(table, pos, move))
     after = pos.copy()
-    events = after.push(move)
-    _CHECKED[0] = (table, v, move, after, tuple(events))  # for an apply of the same move that follows
+    events = tuple(after.push(move))
+    _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
-    last = pos.last_down(move) if move.kind == FLIP else None
-    if last is not None:  # the last face-down card decided the game for its player
-        clause, more = effects(pos, move, events, after.causes)
-        return Verdict(move, code, clause[0].upper() + clause[1:] + ".", tuple(dict.fromkeys(frags + last[2] + more)),
-                       tuple(events), nxt)
-    if move.kind in (FLIP, GAMBLE) and not v.bluff:
+    if kind == FLIP:
+        last = pos.last_down(move)
+        if last is not None:  # the last face-down card decided the game for its player
+            clause, more = effects(pos, move, events, after.causes)
+            return Verdict(move, code, clause[0].upper() + clause[1:] + ".",
+                           tuple(dict.fromkeys(frags + last[2] + more)), events, nxt)
+    if kind in (FLIP, GAMBLE) and not v.bluff:
         # the rule that let the turned card stay (or not) decided the outcome too
-        card = pos.downs[seat][move.index - 1] if move.kind == FLIP else pos.stock[0]
-        frags = frags + pos._matrix()[pos.top_rank()][card >> 2][2]
+        card = pos.downs[seat][move.index - 1] if kind == FLIP else pos.stock[0]
+        frags = tuple(dict.fromkeys(frags + pos._matrix()[pos.top_rank()][card >> 2][2]))
+    if not events:  # most moves set nothing off: nothing to add to the sentence or the rules
+        return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags, events, nxt)
     clause, more = effects(pos, move, events, after.causes)
+    if more:
+        frags = tuple(dict.fromkeys(frags + more))
 
     def words() -> str:
         reason = sentence(pos, move, code, ctx)
         return reason[:-1] + "; " + clause + "." if clause else reason
 
-    return Verdict.later(move, code, words, tuple(dict.fromkeys(frags + more)), tuple(events), nxt)
+    return Verdict.later(move, code, words, frags, events, nxt)
 
 
 def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
