@@ -22,8 +22,16 @@ PHONE = {"width": 390, "height": 844}
 
 def _deal(page: Page, server: str, query: str) -> None:
     page.goto(f"{server}/play?{query}")
-    page.get_by_role("button", name="Deal", exact=True).click()
-    expect(page.locator(".ct-seat.me")).to_be_visible()
+    _idle(page)  # a click while the first run is still drawing the page can be lost
+    deal = page.get_by_role("button", name="Deal", exact=True)
+    for attempt in range(3):
+        deal.click()
+        try:
+            expect(page.locator(".ct-seat.me")).to_be_visible(timeout=15_000)
+            break
+        except AssertionError:
+            if attempt == 2 or not deal.is_visible():
+                raise
     _idle(page)
 
 
