@@ -84,7 +84,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets")
+                 "resets", "calm", "see_skip", "lay", "four_at")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -148,6 +148,17 @@ class Rules:
         self.after_fid = v.setting_origin("after_pickup")
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
         self.any_transparent = any(v.transparent)
+        # per rank: may a see-through card of it skip (it shows what lies beneath)
+        self.see_skip = tuple(self.transparent_skip and v.transparent[r] for r in range(N_RANKS))
+        # per rank: does a play of it set nothing off by itself (no burn, reverse, skip or play
+        # again, its own or seen through it): then only a four, a draw or going out can
+        self.calm = tuple(not (self.effects[r] or self.see_skip[r]) for r in range(N_RANKS))
+        # per rank, what laying it does to what is kept of the pile (Position.push_cards):
+        # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
+        # calm; may skip as a see-through card; reverses the play-on table)
+        self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r], self.calm[r],
+                          self.see_skip[r], r == v.reversal) for r in range(N_RANKS))
+        self.four_at = self.four_burns or 1 << 30  # a run this long on top burns
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int, int, int], list[int]] = {}  # Bluff: Position._claims
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
@@ -1821,6 +1832,17 @@ class Position:
         cards = move.cards
         if self.hand_n[seat]:
             C = self.C
+            if move.give < 0 and cards[0] >= 0 and cards[0] >> 2 == cards[-1] >> 2:
+                # equal cards from the hand (the common play): taken and laid by push_cards
+                h, cv, csh, cm = self.hands[seat], C.cv, C.csh, C.cm
+                val = 0
+                for c in cards:
+                    if c < 0 or not ((h - val) >> csh[c]) & cm[c]:
+                        break
+                    val += cv[c]
+                else:
+                    self.push_cards(cards, val, events)
+                    return
             rest = []
             for c in cards:
                 if (self.hands[seat] >> C.csh[c]) & C.cm[c]:
@@ -1852,61 +1874,48 @@ class Position:
 
     def _lay(self, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
         """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
-        cards already taken from their zones)."""
-        R = self.R
+        cards already taken from their zones). Equal cards: :meth:`push_cards`; a run here."""
         rank = cards[-1] >> 2
+        if len(cards) == 1 or cards[0] >> 2 == rank:
+            self.push_cards(cards, 0, events)
+            return
+        R = self.R
         n = len(cards)
         had_pile = self.pile_n > 0
-        # the rank behind each power's event (its fragment is looked up only if the event happens)
-        if n == 1 or cards[0] >> 2 == rank:
-            flips = n if R.reverse[rank] else 0
-            skip = R.skip[rank] * n
-            play_again = R.play_again[rank]
-            rev_r = again_r = skip_r = rank
-            if not skip and R.transparent_skip and R.transparent[rank] and had_pile:
-                # a see-through card shows the card beneath, and what it does (a 3 on a 9 skips too)
-                t = self.top_rank()
-                skip = R.skip[t] if t != EMPTY else 0
-                skip_r = t
-            # lay the cards: the pile's top, run and reversing count follow
-            self.pile.append((cards, seat, -1))
-            if not had_pile:
-                self.top = R.first_top[rank]
-                self.run_r, self.run_n = rank, n
+        # a run: every card does what it does (the rank behind each power's event: its
+        # fragment is looked up only if the event happens)
+        flips = sum(1 for c in cards if R.reverse[c >> 2])
+        skip = sum(R.skip[c >> 2] for c in cards)
+        play_again = any(R.play_again[c >> 2] for c in cards)
+        skip_r = next((c >> 2 for c in cards if R.skip[c >> 2]), rank)
+        rev_r = next((c >> 2 for c in cards if R.reverse[c >> 2]), rank)
+        again_r = next((c >> 2 for c in cards if R.play_again[c >> 2]), rank)
+        self.pile.append((cards, seat, -1))
+        top, run_r, run_n = self.top, self.run_r, self.run_n
+        for k, c in enumerate(cards):
+            r = c >> 2
+            if not had_pile and k == 0:
+                top = R.first_top[r]
+                run_r, run_n = r, 1
             else:
-                if not R.transparent[rank]:
-                    self.top = R.counts[rank]
-                if rank == self.run_r:
-                    self.run_n += n
+                if not R.transparent[r]:
+                    top = R.counts[r]
+                if r == run_r:
+                    run_n += 1
                 else:
-                    self.run_r, self.run_n = rank, n
-            if rank == R.reversal:
-                self.rev += n
-        else:  # a run: every card does what it does
-            flips = sum(1 for c in cards if R.reverse[c >> 2])
-            skip = sum(R.skip[c >> 2] for c in cards)
-            play_again = any(R.play_again[c >> 2] for c in cards)
-            skip_r = next((c >> 2 for c in cards if R.skip[c >> 2]), rank)
-            rev_r = next((c >> 2 for c in cards if R.reverse[c >> 2]), rank)
-            again_r = next((c >> 2 for c in cards if R.play_again[c >> 2]), rank)
-            self.pile.append((cards, seat, -1))
-            top, run_r, run_n = self.top, self.run_r, self.run_n
-            for k, c in enumerate(cards):
-                r = c >> 2
-                if not had_pile and k == 0:
-                    top = R.first_top[r]
                     run_r, run_n = r, 1
-                else:
-                    if not R.transparent[r]:
-                        top = R.counts[r]
-                    if r == run_r:
-                        run_n += 1
-                    else:
-                        run_r, run_n = r, 1
-                if r == R.reversal:
-                    self.rev += 1
-            self.top, self.run_r, self.run_n = top, run_r, run_n
+            if r == R.reversal:
+                self.rev += 1
+        self.top, self.run_r, self.run_n = top, run_r, run_n
         self.pile_n += n
+        self._settle(seat, rank, flips, skip, play_again, rev_r, again_r, skip_r, events)
+
+    def _settle(self, seat: int, rank: int, flips: int, skip: int, play_again: bool, rev_r: int, again_r: int,
+                skip_r: int, events: list[Event]) -> None:
+        """After a play lies on the pile: burn, reverse, skip, play again, draw, go out, pass
+        the turn (``flips``: reversing cards played; ``skip``: players to miss a turn; the
+        ranks behind each power, for its fragment)."""
+        R = self.R
         causes = self.causes
         burn = R.burn[rank]
         if burn:
@@ -1962,15 +1971,46 @@ class Position:
 
     def _pickup(self, seat: int, extra: tuple[int, ...], events: list[Event]) -> None:
         R = self.R
-        last_by = self.pile[-1][1] if self.pile else -1
-        forced = R.force >= 0 and R.force_once and self.forced()
-        taken = [c for laid in self.pile for c in laid[0]]
-        taken += extra
-        if forced:
+        pile = self.pile
+        last_by = pile[-1][1] if pile else -1
+        if R.force >= 0 and R.force_once and self.forced():
+            taken = [c for laid in pile for c in laid[0]]
+            taken += extra
             k = max(i for i, c in enumerate(taken) if c >> 2 == R.force)  # the forcing card leaves the game
             self.burned.append(taken.pop(k))
-        self._clear_pile()
-        self._give(seat, taken)
+            self._clear_pile()
+            self._give(seat, taken)
+        else:  # the pile (and ``extra``) into the hand, as _give does, a play at a time
+            C = self.C
+            cv, subt, rsh, rm = C.cv, C.subt, C.rsh, C.rm
+            h = self.hands[seat]
+            k = len(extra)
+            for c in extra:
+                h += cv[c]
+            for laid in pile:
+                cards = laid[0]
+                for c in cards:
+                    h += cv[c]
+                k += len(cards)
+            self.hands[seat] = h
+            self.hand_n[seat] += k
+            subs = self.subs[seat]
+            for cards in (*(laid[0] for laid in pile), extra):
+                if not cards:
+                    continue
+                r = cards[0] >> 2
+                if r >= 0 and cards[-1] >> 2 == r:  # equal ranks: one count to bring up to date
+                    subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+                    continue
+                for c in cards:
+                    if c >= 0:
+                        r = c >> 2
+                        subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+            self.pile = []
+            self.pile_n = 0
+            self.top = EMPTY
+            self.run_r, self.run_n = -1, 0
+            self.rev = 0
         self._mark(seat)
         events.append(PICKED_UP)
         self.causes.append("")
@@ -1985,7 +2025,9 @@ class Position:
         elif after == "previous":
             self.turn = self._next_seat(seat, -self.direction)
         else:
-            self.turn = self._next_seat(seat, self.direction)
+            d = self.direction
+            t = (seat + d) % self.n
+            self.turn = t if not self.outs[t] else self._next_seat(seat, d)
 
     def _go_out(self, seat: int, events: list[Event]) -> bool:
         """The seat has played its last card: it is out (event ``out``), and ``game_over`` follows
@@ -2161,22 +2203,64 @@ class Position:
 
     # -- whole games --------------------------------------------------------------------
 
-    def push_cards(self, cards: tuple[int, ...]) -> list[Event]:
-        """Play equal cards from the hand (the plain game's common move), known to be legal."""
-        self.causes = []
-        events: list[Event] = []
+    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None) -> list[Event]:
+        """Lay equal cards on the pile, known to be legal, and do what they do: the one place
+        a set of equal cards is played (a play from the hand, face up or face down alike: push
+        comes here). ``val``: their multiset, to take from the hand of the player to move (-1:
+        work it out; 0: the cards are already taken from their zone). ``events``: the list to
+        add the events to, within a push (None: a move of its own, whose events are returned).
+
+        Most plays set nothing off: they are made here with everything in locals, and a play
+        that sets something off goes on to :meth:`_settle`."""
+        if events is None:
+            self.causes = []
+            events = []
         seat = self.turn
-        C = self.C
-        cv = C.cv
-        val = 0
-        for c in cards:
-            val += cv[c]
-        h = self.hands[seat] = self.hands[seat] - val
-        self.hand_n[seat] -= len(cards)
-        r = cards[0] >> 2
-        self.subs[seat][r] = C.subt[r][(h >> C.rsh[r]) & C.rm[r]]
-        self._lay(seat, cards, events)
+        R = self.R
+        n = len(cards)
+        r = cards[-1] >> 2
+        hand_n = self.hand_n
+        if val:
+            if val < 0:
+                cv = self.C.cv
+                val = 0
+                for c in cards:
+                    val += cv[c]
+            h = self.hands[seat] = self.hands[seat] - val
+            hand_n[seat] -= n
+            table, sh, m = self.C.tsm[r]
+            self.subs[seat][r] = table[(h >> sh) & m]
+        pile_n = self.pile_n
+        on_pile, alone, calm, see_skip, reverses = R.lay[r]
+        # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips too)
+        below = self.top_rank() if see_skip and pile_n else EMPTY
+        # lay the cards: the pile's top, run and reversing count follow
+        self.pile.append((cards, seat, -1))
+        if pile_n:
+            if on_pile >= 0:
+                self.top = on_pile
+            run_n = self.run_n + n if r == self.run_r else n
+        else:
+            self.top = alone
+            run_n = n
+        self.run_r = r
+        self.run_n = run_n
+        self.pile_n = pile_n + n
+        if reverses:
+            self.rev += n
         self.opening = False
+        left = hand_n[seat]
+        if calm and left and run_n < R.four_at and (left >= R.refill or not self.stock):
+            # nothing burns, reverses, skips or plays again; no draw, and the player is not out
+            d = self.direction
+            t = (seat + d) % self.n
+            self.turn = t if not self.outs[t] else self._next_seat(seat, d)
+            return events
+        skip = R.skip[r] * n
+        skip_r = r
+        if not skip and below != EMPTY:
+            skip, skip_r = R.skip[below], below
+        self._settle(seat, r, n if R.reverse[r] else 0, skip, R.play_again[r], r, r, skip_r, events)
         return events
 
 

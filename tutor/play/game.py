@@ -20,7 +20,7 @@ from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
 from tutor.core.table import Player, Table
 from tutor.engine import FACE_UP, apply, first_player, position, position_of, remember
-from tutor.engine.position import BURN, OUT, PICKED_UP, PICKUP_MOVE, Pick, Position, per_variant
+from tutor.engine.position import BURN, GAME_OVER, OUT, PICKED_UP, PICKUP_MOVE, Pick, Position, per_variant
 from tutor.rules.variant import Variant, load_variant
 
 NAMES = "ABCDEFGHIJ"
@@ -172,7 +172,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         if j < nplay:
             got = pos.nth_counted(j, R.ranks_at[top], counts)
             assert got is not None
-            return got[0], pos.push_cards(got[0])
+            return got[0], pos.push_cards(got[0], got[1])
         return None, pos.push(PICKUP_MOVE)
     if not pos.fast():
         moves = pos.moves()
@@ -189,7 +189,7 @@ def _push_nth(pos: Position, j: int, nplay: int, extra: list[Move], nth: Callabl
         got = nth(j)
         assert got is not None
         if isinstance(got, tuple):  # a plain play of the hand's cards
-            return got[0], pos.push_cards(got[0])
+            return got[0], pos.push_cards(got[0], got[1])
         m = got  # (with swaps or claims, the plays' count holds them too)
     else:
         m = extra[j - nplay] if j - nplay < len(extra) else PICKUP_MOVE
@@ -379,18 +379,12 @@ def position_key(table: Table) -> tuple[object, ...]:
     return (table.players, table.pile, len(table.stock), table.turn, table.direction)
 
 
-def _pos_key(pos: Position) -> tuple[object, ...]:
-    """The position after a pickup, for the stall rule (the pile is empty then)."""
-    return (tuple(pos.hands), tuple(map(tuple, pos.ups)), tuple(map(tuple, pos.downs)), len(pos.stock),
-            pos.turn, pos.direction)
-
-
 class Circle:
     """The stall rule, in one place for every game loop: a game has gone round in a circle when
     the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
     every hand back to what it was), or when it runs past ``max_turns`` moves."""
 
-    __slots__ = ("seen", "repeats", "max_turns", "turns", "why")
+    __slots__ = ("seen", "repeats", "max_turns", "turns", "why", "_ups", "_downs", "_zones")
 
     def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
         self.seen: dict[tuple[object, ...], int] = {}
@@ -398,6 +392,11 @@ class Circle:
         self.max_turns = max_turns
         self.turns = 0
         self.why = ""
+        # the face-up and face-down cards at the last pickup, and their part of the key (they
+        # seldom change between pickups: compared, not rebuilt)
+        self._ups: list[list[tuple[int, ...]]] | None = None
+        self._downs: list[list[int]] | None = None
+        self._zones: tuple[object, ...] = ()
 
     def quiet_move(self) -> bool:
         """Count a move that set nothing off (no pickup); True once the game has stalled."""
@@ -407,15 +406,28 @@ class Circle:
             return True
         return False
 
+    def came_round(self, pos: Table | Position) -> bool:
+        """Count the position after a pickup (not the move); True once it has come round
+        ``repeats`` times."""
+        if isinstance(pos, Position):
+            ups, downs = pos.ups, pos.downs
+            if ups != self._ups or downs != self._downs:
+                self._ups, self._downs = [u[:] for u in ups], [d[:] for d in downs]
+                self._zones = (tuple(map(tuple, ups)), tuple(map(tuple, downs)))
+            key: tuple[object, ...] = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
+        else:
+            key = position_key(pos)
+        times = self.seen[key] = self.seen.get(key, 0) + 1
+        if times >= self.repeats:
+            self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
+            return True
+        return False
+
     def stalled_after(self, table: Table | Position, events: Sequence[str]) -> bool:
         """Count one move (``table`` is the position after it); True once the game has stalled."""
         self.turns += 1
-        if PICKED_UP in events:
-            key = _pos_key(table) if isinstance(table, Position) else position_key(table)
-            times = self.seen[key] = self.seen.get(key, 0) + 1
-            if times >= self.repeats:
-                self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
-                return True
+        if PICKED_UP in events and self.came_round(table):
+            return True
         if self.turns >= self.max_turns:
             self.why = f"it ran past {self.max_turns} moves"
             return True
@@ -516,34 +528,89 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
     """:func:`run`'s loop for random bots, unrecorded (bulk play): each move counted and
-    picked by :func:`_random_push`, with only the bookkeeping bulk play needs."""
+    picked as :func:`_random_push` does, with only the bookkeeping bulk play needs. In the
+    plain game a play from the hand is counted and picked here, from the engine's compiled
+    tables (what :meth:`Position.counted` and :meth:`Position.nth_counted` read), and made by
+    :meth:`Position.push_cards`; every other move goes through :func:`_random_push`."""
     over = pos.over
+    if over():
+        return
     names = pos.names
     max_turns = circle.max_turns
-    while not over():
+    R, C = pos.R, pos.C
+    # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening
+    lean = R.plain and R.force < 0 and not R.combo
+    hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
+    get_at, ranks_at, voluntary = R.get_at, R.ranks_at, R.voluntary
+    plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
+    unseen = C.csh[-1]  # the field of unseen cards
+    push_cards, push = pos.push_cards, pos.push
+    getrandbits = rng.getrandbits
+    inline = _INLINE_RANDBELOW
+    turns = circle.turns
+    while True:
         seat = pos.turn
-        played, events = _random_push(pos, rng)
-        if isinstance(played, Move) and played.kind == FLIP:
-            result.flips += 1
-        if not events:
-            circle.turns += 1
-            if circle.turns >= max_turns:
-                circle.why = f"it ran past {max_turns} moves"
-                if not over():
-                    result.stalled = True
-                    result.stall_reason = circle.why
-                    return
-            continue
-        if OUT in events:
-            result.out_order.append(names[seat])
-        if PICKED_UP in events:
-            result.pickups += 1
+        if lean and hand_n[seat] and not pos.opening and not hands[seat] >> unseen:
+            top = pos.top
+            held = subs[seat]
+            nplay = sum(get_at[top](held))
+            n = nplay + 1 if pos.pile_n and (voluntary or not nplay) else nplay
+            if inline:  # (``_randbelow``, inline)
+                k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+            else:
+                j = rng.randrange(n)
+            if j < nplay:  # the j-th play: :meth:`Position.nth_counted`
+                for r in ranks_at[top]:
+                    s = held[r]
+                    if j < s:
+                        break
+                    j -= s
+                f = (hands[seat] >> rsh[r]) & rm[r]
+                lst = plays[r].get(f)
+                if lst is None:
+                    lst = plays_of(r, f)
+                cards, val = lst[j]
+                events = push_cards(cards, val)
+                if not events:  # most moves: a play that sets nothing off
+                    turns += 1
+                    if turns >= max_turns:
+                        break
+                    continue
+            else:
+                events = push(PICKUP_MOVE)
+        else:
+            played, events = _random_push(pos, rng)
+            if isinstance(played, Move) and played.kind == FLIP:
+                result.flips += 1
+            if not events:
+                turns += 1
+                if turns >= max_turns:
+                    break
+                continue
+        # a move that set something off: the bookkeeping, and the stall rule (:class:`Circle`)
+        turns += 1
         if BURN in events:
             result.burns += 1
-        if circle.stalled_after(pos, events) and not over():
-            result.stalled = True
-            result.stall_reason = circle.why
-            return
+        if OUT in events:
+            result.out_order.append(names[seat])
+        if GAME_OVER in events:  # (the one event a move that ends the game always has)
+            break
+        if PICKED_UP in events:
+            result.pickups += 1
+            if circle.came_round(pos):
+                result.stalled = True
+                result.stall_reason = circle.why
+                break
+        if turns >= max_turns:
+            break
+    circle.turns = turns
+    if turns >= max_turns and not result.stalled and not over():
+        circle.why = f"it ran past {max_turns} moves"
+        result.stalled = True
+        result.stall_reason = circle.why
 
 
 def play_from(v: Variant, table: Table, seed: int, bots: Sequence[Bot], *, max_turns: int = 4000,
