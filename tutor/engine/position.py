@@ -362,6 +362,7 @@ def code_for(decks: int) -> Code:
 # -- the position -------------------------------------------------------------------
 
 PICKUP_MOVE = Move(PICKUP)
+_NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
@@ -1982,7 +1983,7 @@ class Position:
             self._give(seat, taken)
         else:  # the pile (and ``extra``) into the hand, as _give does, a play at a time
             C = self.C
-            cv, subt, rsh, rm = C.cv, C.subt, C.rsh, C.rm
+            cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             k = len(extra)
             for c in extra:
@@ -1995,23 +1996,28 @@ class Position:
             self.hands[seat] = h
             self.hand_n[seat] += k
             subs = self.subs[seat]
-            for cards in (*(laid[0] for laid in pile), extra):
-                if not cards:
-                    continue
+            for c in extra:
+                if c >= 0:
+                    table, sh, m = tsm[c >> 2]
+                    subs[c >> 2] = table[(h >> sh) & m]
+            for laid in pile:
+                cards = laid[0]
                 r = cards[0] >> 2
-                if r >= 0 and cards[-1] >> 2 == r:  # equal ranks: one count to bring up to date
-                    subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+                if r >= 0 and cards[-1] >> 2 == r:  # equal cards (a run lies in rank order): one count
+                    table, sh, m = tsm[r]
+                    subs[r] = table[(h >> sh) & m]
                     continue
                 for c in cards:
                     if c >= 0:
-                        r = c >> 2
-                        subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+                        table, sh, m = tsm[c >> 2]
+                        subs[c >> 2] = table[(h >> sh) & m]
             self.pile = []
             self.pile_n = 0
             self.top = EMPTY
             self.run_r, self.run_n = -1, 0
             self.rev = 0
-        self._mark(seat)
+        if self.outs[seat] or not self.hand_n[seat]:
+            self._mark(seat)  # (holding cards, the seat is not out: nothing to bring up to date)
         events.append(PICKED_UP)
         self.causes.append("")
         after = R.after
@@ -2025,9 +2031,11 @@ class Position:
         elif after == "previous":
             self.turn = self._next_seat(seat, -self.direction)
         else:
-            d = self.direction
-            t = (seat + d) % self.n
-            self.turn = t if not self.outs[t] else self._next_seat(seat, d)
+            d, n, outs = self.direction, self.n, self.outs
+            t = (seat + d) % n
+            while outs[t]:  # (the seat itself holds cards now)
+                t = (t + d) % n
+            self.turn = t
 
     def _go_out(self, seat: int, events: list[Event]) -> bool:
         """The seat has played its last card: it is out (event ``out``), and ``game_over`` follows
@@ -2203,7 +2211,7 @@ class Position:
 
     # -- whole games --------------------------------------------------------------------
 
-    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None) -> list[Event]:
+    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None) -> Sequence[Event]:
         """Lay equal cards on the pile, known to be legal, and do what they do: the one place
         a set of equal cards is played (a play from the hand, face up or face down alike: push
         comes here). ``val``: their multiset, to take from the hand of the player to move (-1:
@@ -2212,9 +2220,6 @@ class Position:
 
         Most plays set nothing off: they are made here with everything in locals, and a play
         that sets something off goes on to :meth:`_settle`."""
-        if events is None:
-            self.causes = []
-            events = []
         seat = self.turn
         R = self.R
         n = len(cards)
@@ -2252,10 +2257,18 @@ class Position:
         left = hand_n[seat]
         if calm and left and run_n < R.four_at and (left >= R.refill or not self.stock):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
-            d = self.direction
-            t = (seat + d) % self.n
-            self.turn = t if not self.outs[t] else self._next_seat(seat, d)
+            d, seats, outs = self.direction, self.n, self.outs
+            t = (seat + d) % seats
+            while outs[t]:  # (the seat itself still holds cards)
+                t = (t + d) % seats
+            self.turn = t
+            if events is None:  # a move of its own, with no events (and so no causes)
+                self.causes = _NO_CAUSES
+                return ()
             return events
+        if events is None:
+            self.causes = []
+            events = []
         skip = R.skip[r] * n
         skip_r = r
         if not skip and below != EMPTY:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol
 
-from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, claim_ranks, full_pack
+from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, UNKNOWN, claim_ranks, full_pack
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
@@ -119,7 +119,7 @@ def start(table: Table, v: Variant) -> Table:
 # runner), counting and picking plays without listing them where the rules allow. The two
 # make the same choice with the same random draws, so a seed gives one game either way.
 
-Action = tuple[Move | tuple[int, ...] | None, list[Event]]  # (a Move, the cards of a plain play, or None: a plain pickup; events)
+Action = tuple[Move | tuple[int, ...] | None, Sequence[Event]]  # (a Move, the cards of a plain play, or None: a plain pickup; events)
 
 
 def _pick(pos: Position, moves: Sequence[Move] | None, j: int) -> Move:
@@ -538,19 +538,22 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     names = pos.names
     max_turns = circle.max_turns
     R, C = pos.R, pos.C
-    # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening
-    lean = R.plain and R.force < 0 and not R.combo
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
+    unseen = C.csh[-1]  # the field of unseen cards in a hand
+    # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening: the plain
+    # game, and no unseen card anywhere (none can come into a hand)
+    lean = R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
+        *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
+        *(c for laid in pos.pile for c in laid[0]))
     get_at, ranks_at, voluntary = R.get_at, R.ranks_at, R.voluntary
     plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
-    unseen = C.csh[-1]  # the field of unseen cards
     push_cards, push = pos.push_cards, pos.push
     getrandbits = rng.getrandbits
     inline = _INLINE_RANDBELOW
     turns = circle.turns
     while True:
         seat = pos.turn
-        if lean and hand_n[seat] and not pos.opening and not hands[seat] >> unseen:
+        if lean and hand_n[seat] and not pos.opening:
             top = pos.top
             held = subs[seat]
             nplay = sum(get_at[top](held))
