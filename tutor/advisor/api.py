@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tutor.advisor.explain import (
+    PRINCIPLE_BURN,
+    PRINCIPLE_FEWER,
     Chain,
     Facts,
     LineStep,
@@ -300,14 +302,32 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
                 verdict, close, steps, tuple(names), bool(principle))
 
 
+PRINCIPLE_MARGIN = 0.01
+"""A principle that rests on no fact of the position (the cheapest plain card, the card fewest
+unseen cards beat, the special that goes on fewest cards) breaks ties only: it chooses among the
+moves within the search's error of the best and at most a point behind it. Choosing by it among
+every move within the error (up to about 7 points at 1,000 simulations) overrode the search's
+lean so often that the advisor lost more: the shithead in 14 of the first 100 seat-rotated pagat
+games (deals 1000-1024, 4 players, 1,000 simulations) against 7 before the principles, 8 with the
+search's own choice, 10 with a 2-point margin, and 7 as here. The two that rest on a fact (a play
+that lets the next player, known to hold the rest, complete four of a kind; more copies of one
+special than will do) still choose within the whole error (benchmarks/hint_quality.py: 23 of 25
+with them, 21 without)."""
+
+FACT_PRINCIPLES = frozenset({PRINCIPLE_BURN, PRINCIPLE_FEWER})
+
+
 def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice], str, bool, str]:
     """The moves in the order to show them, the verdict, whether the top is too close to call,
     and the principle that chose among the moves too close to call ('' when none did).
 
     A principle chooses only where its premise holds: the moves are within the search's error of
-    the best *and* the search itself spent a fair share on them (at least a fifth of the best's
+    the best (for a principle resting on no fact, also at most :data:`PRINCIPLE_MARGIN` behind
+    it), *and* the search itself spent a fair share on them (at least a fifth of the best's
     simulations: a move the search dropped early is one it clearly liked less, however wide its
-    error; a third cost the advisor 2 of 12 short 2-player Lancaster games, a fifth none)."""
+    error; a third cost the advisor 2 of 12 short 2-player Lancaster games, a fifth none). Within
+    the error but further behind, the search's choice stands and the verdict says it is not a
+    sure one."""
     ranked = list(advice)
     if len(advice) == 1:
         only = advice[0]
@@ -321,13 +341,23 @@ def _compare(v: Variant, advice: Sequence[MoveAdvice]) -> tuple[list[MoveAdvice]
     enough = max(20, a.simulations // 5)  # a move the search barely tried is not a contender
     rivals = [x for x in advice[1:] if x.simulations >= enough
               and too_close(a.score, se_a, x.score, search_error(x.std, x.simulations))]
+    chosen, principle = principled(v, [x.facts for x in (a, *rivals)]) if rivals else (None, "")
+    if rivals and principle not in FACT_PRINCIPLES:
+        near = rivals
+        rivals = [x for x in near if a.score - x.score <= PRINCIPLE_MARGIN + 1e-9]
+        chosen, principle = principled(v, [x.facts for x in (a, *rivals)]) if rivals else (None, "")
+        if not rivals:
+            c = near[0]
+            diff = 100 * (a.score - c.score)
+            return ranked, (f"{a.short} leads {c.short} by {diff:.0f} point{'s' if round(diff) != 1 else ''} "
+                            f"({pct(a.score)} against {pct(c.score)}), within the search's error: the "
+                            "search's choice, though not a sure one."), False, ""
     if not rivals:
         diff = 100 * (a.score - b.score)
         return ranked, (f"{a.short} is better than the runner-up, {b.short}, by {diff:.0f} "
                         f"point{'s' if round(diff) != 1 else ''} ({pct(a.score)} against {pct(b.score)})."), False, ""
     group = [a, *rivals]
     named = listing([x.short for x in group[:3]]) + (" and others" if len(group) > 3 else "")
-    chosen, principle = principled(v, [x.facts for x in group])
     if chosen is None:
         return ranked, (f"{named} are too close to call ({pct(a.score)} against {pct(rivals[0].score)}): "
                         "the search could not separate them, and none is a play, so either will do."), True, ""
