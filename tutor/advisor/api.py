@@ -296,7 +296,7 @@ def answer(search: ISMCTS, seed: int = 0) -> Hint:
         idea,
         best.label[:1].upper() + best.label[1:] + (": " + uncap(best.why, names) if best.why else "."),
         f"After it {words} in {pct(best.score)} of the simulations (95% interval {pct(best.low)} to "
-        f"{pct(best.high)}, {best.simulations} simulations). {verdict}",
+        f"{pct(best.high)}, {best.simulations} simulations). {verdict[:1].upper() + verdict[1:]}",
     )
     return Hint(me.name, view.seat, v.id, goal, tuple(ranked), search.iterations, search.seconds, seed,
                 verdict, close, steps, tuple(names), bool(principle))
