@@ -57,6 +57,18 @@ class Verdict:
 
     def __init__(self, move: Move, code: Reason, reason: str, rules: tuple[str, ...],
                  events: tuple[str, ...] = (), next_player: str | None = None) -> None:
+        self._fill(move, code, rules, events, next_player, reason, None)
+
+    @classmethod
+    def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
+              events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
+        """A verdict whose sentence ``words()`` writes when it is first read."""
+        got = object.__new__(cls)
+        got._fill(move, code, rules, events, next_player, "", words)
+        return got
+
+    def _fill(self, move: Move, code: Reason, rules: tuple[str, ...], events: tuple[str, ...],
+              next_player: str | None, reason: str, words: Callable[[], str] | None) -> None:
         _set = object.__setattr__
         _set(self, "move", move)
         _set(self, "code", code)
@@ -64,22 +76,7 @@ class Verdict:
         _set(self, "events", events)
         _set(self, "next_player", next_player)
         _set(self, "_reason", reason)
-        _set(self, "_words", None)
-
-    @classmethod
-    def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
-              events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
-        """A verdict whose sentence ``words()`` writes when it is first read."""
-        got = object.__new__(cls)
-        _set = object.__setattr__
-        _set(got, "move", move)
-        _set(got, "code", code)
-        _set(got, "rules", rules)
-        _set(got, "events", events)
-        _set(got, "next_player", next_player)
-        _set(got, "_reason", "")
-        _set(got, "_words", words)
-        return got
+        _set(self, "_words", words)
 
     @property
     def reason(self) -> str:
