@@ -287,24 +287,26 @@ def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
     return moves[0]  # flips
 
 
-def _greedy_push(pos: Position) -> Action:
-    """The greedy move, pushed; read off the play counts where the plays are the plain game's."""
-    if not (pos.R.plain_plays and pos.fast()):
+def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
+    """The greedy move, pushed; read off the play counts where the plays are the plain game's.
+    ``keep``: the variant's :class:`_Keep`, where the caller has it (a game loop)."""
+    R = pos.R
+    if not (R.plain_plays and pos.fast()):
         m = greedy_move(pos, pos.moves())
         return m, pos.push(m)
     seat = pos.turn
     subs = pos.subs[seat]
     top = pos.top
-    keep = _keep_of(pos.v)
+    if keep is None:
+        keep = _keep_of(pos.v)
     for r in keep.keep_at[top]:
         if subs[r]:
             break
     else:
-        return None, pos.push(Move(PICKUP))
-    R = pos.R
+        return None, pos.push(PICKUP_MOVE)
     if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
             and pos.hand_n[seat] <= R.refill and top != EMPTY):
-        return None, pos.push(Move(PICKUP))
+        return None, pos.push(PICKUP_MOVE)
     C = pos.C
     cards = C.group(r, (pos.hands[seat] >> C.rsh[r]) & C.rm[r])
     return cards, pos.push_cards(cards)
@@ -453,6 +455,9 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     names = pos.names
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
+    # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
+    # here with the variant's keep-order read once
+    keep = _keep_of(v) if acting and all(type(b) is GreedyBot for b in bots) else None
     if (acting and not record and not cut and avoid is None and not pos.setup
             and all(type(b) is RandomBot for b in bots)):
         _run_random(pos, rng, circle, result)
@@ -475,7 +480,10 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
             circle.turns += 1
             continue
         if acting:
-            played, events = bots[seat].act(pos, rng)  # type: ignore[attr-defined]
+            if keep is not None:
+                played, events = _greedy_push(pos, keep)
+            else:
+                played, events = bots[seat].act(pos, rng)  # type: ignore[attr-defined]
             if record:
                 move = played if isinstance(played, Move) else Move(PICKUP) if played is None else Move(PLAY, played)
                 moves_rec.append((seat, move, tuple(events)))
