@@ -461,7 +461,9 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     if (acting and not record and not cut and avoid is None and not pos.setup
             and all(type(b) is RandomBot for b in bots)):
         _run_random(pos, rng, circle, result)
-    while not pos.over() and not result.stalled:
+    elif keep is not None and not record and not pos.setup:
+        _run_greedy(pos, keep, circle, result, cut, endgame, avoid, zones)
+    while not pos.over() and not result.stalled and not result.cut:
         if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
                 endgame is not None and circle.turns >= cut + endgame)):
             result.cut = True
@@ -532,6 +534,59 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         else:
             result.winner = names[decided] if decided >= 0 else None
     return result
+
+
+def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, cut: int, endgame: int | None,
+                avoid: tuple[int, frozenset[SeatKey]] | None, zones: bool) -> None:
+    """:func:`run`'s loop for greedy players all round, unrecorded (the search's rollouts): the
+    same steps, cut and stall rule, with each move :func:`_greedy_push` and the bookkeeping in
+    locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up)."""
+    over = pos.over
+    names = pos.names
+    max_turns = circle.max_turns
+    out_order = result.out_order
+    turns = circle.turns
+    while not over():
+        if cut and turns >= cut and (pos.stock or pos.alive > 2 or (
+                endgame is not None and turns >= cut + endgame)):
+            result.cut = True
+            if zones:
+                result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
+                                     for s in range(pos.n))
+            result.stock_left = len(pos.stock)
+            break
+        seat = pos.turn
+        played, events = _greedy_push(pos, keep)
+        if type(played) is Move and played.kind == FLIP:
+            result.flips += 1
+        if not events:  # most moves: a play that sets nothing off
+            turns += 1
+            if turns >= max_turns:
+                circle.why = f"it ran past {max_turns} moves"
+                if not over():
+                    result.stalled = True
+                    result.stall_reason = circle.why
+                    break
+            continue
+        if OUT in events:
+            out_order.append(names[seat])
+        if PICKED_UP in events:
+            result.pickups += 1
+            if avoid is not None and avoided(pos, avoid):
+                turns += 1
+                result.stalled = result.looped = True  # back round a circle the caller has been in
+                result.stall_reason = "it came back round to a position the player has been in"
+                break
+        if BURN in events:
+            result.burns += 1
+        circle.turns = turns
+        if circle.stalled_after(pos, events) and not over():
+            turns = circle.turns
+            result.stalled = True
+            result.stall_reason = circle.why
+            break
+        turns = circle.turns
+    circle.turns = turns
 
 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
