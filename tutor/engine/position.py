@@ -1187,9 +1187,7 @@ class Position:
                 # the common case: different cards, and a rank goes or not whatever the count
                 if cells[top][rank][0]:
                     group.sort()
-                    for n in range(1, len(group) + 1):
-                        for sub in combinations(group, n):
-                            yield Move(PLAY, sub)
+                    yield from _all_plays(tuple(group))
                     if combo:
                         yield from self._combos(seat, rank, group, cells, top, zone, seen)
                 continue
@@ -2275,6 +2273,21 @@ class Position:
             skip, skip_r = R.skip[below], below
         self._settle(seat, r, n if R.reverse[r] else 0, skip, R.play_again[r], r, r, skip_r, events)
         return events
+
+
+_ALL_PLAYS: dict[tuple[int, ...], tuple[Move, ...]] = {}
+
+
+def _all_plays(group: tuple[int, ...]) -> tuple[Move, ...]:
+    """Every play of some of ``group`` (different cards of one rank, sorted), fewest cards first,
+    in the order of ``combinations``: made once (moves are values; the face-up plays' common case)."""
+    got = _ALL_PLAYS.get(group)
+    if got is None:
+        if len(_ALL_PLAYS) > 50_000:
+            _ALL_PLAYS.clear()
+        got = _ALL_PLAYS[group] = tuple(Move(PLAY, sub) for n in range(1, len(group) + 1)
+                                        for sub in combinations(group, n))
+    return got
 
 
 _CLAIMED: dict[tuple[Kind, tuple[int, ...], int], tuple[Move, ...]] = {}
