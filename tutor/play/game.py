@@ -463,6 +463,7 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         _run_random(pos, rng, circle, result)
     elif keep is not None and not record and not pos.setup:
         _run_greedy(pos, keep, circle, result, cut, endgame, avoid, zones)
+    events: Sequence[Event]
     while not pos.over() and not result.stalled and not result.cut:
         if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
                 endgame is not None and circle.turns >= cut + endgame)):
