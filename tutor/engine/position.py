@@ -1357,12 +1357,12 @@ class Position:
                 moves += self._runs(self.hand(seat))
         elif zone == FACE_UP and R.up_plays is not None:
             key = (self.top, *self.ups[seat])
-            got = R.up_plays.get(key)
-            if got is None:
+            listed = R.up_plays.get(key)
+            if listed is None:
                 if len(R.up_plays) > 50_000:
                     R.up_plays.clear()
-                got = R.up_plays[key] = tuple(self._plays())
-            moves = list(got)
+                listed = R.up_plays[key] = tuple(self._plays())
+            moves = list(listed)
         else:
             moves = list(self._plays())
         if self.opening:
