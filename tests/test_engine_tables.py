@@ -84,3 +84,33 @@ def test_one_table_under_two_variants_gets_each_variant_s_answers() -> None:
             assert check(after, v, m) == check(fresh, v, m)
         differ += legal_moves(fresh, pagat) != legal_moves(fresh, other)
     assert differ  # (the two variants do answer differently on some of these tables)
+
+
+@pytest.mark.parametrize("spec", ["pagat", "karma", "lancaster", "egilsson", "gaz-and-elf", "smeghead"])
+def test_the_face_up_plays_kept_by_top_and_stacks_are_the_plays_listed_afresh(spec: str) -> None:
+    """:attr:`Rules.up_plays` keeps the face-up plays by the effective top and the face-up
+    stacks: at every face-up turn of seeded games they are the moves listed without it."""
+    from tutor.engine.position import FACE_UP, Position
+
+    v = load_variant(spec)
+    seen = 0
+    for seed in range(12):
+        pos = Position.of(start(arrange(deal(v, 4, seed), v), v), v)
+        rng = random.Random(seed)
+        R = pos.R
+        assert R.up_plays is not None
+        while not pos.over() and pos.turn >= 0 and seen < 400:
+            moves = pos.moves()
+            if not moves:
+                break
+            if pos.zone(pos.turn) == FACE_UP:
+                kept, R.up_plays = R.up_plays, None
+                try:
+                    assert moves == pos.moves()
+                finally:
+                    R.up_plays = kept
+                seen += 1
+            pos.push(moves[rng.randrange(len(moves))])
+            if len(pos.pile) > 200:
+                break
+    assert seen > 20

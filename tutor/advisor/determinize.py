@@ -13,6 +13,7 @@ fast; the search's statistics average over it.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -23,16 +24,57 @@ from tutor.engine.position import Position
 from tutor.rules.variant import Variant
 
 
+def _pooled(n: int, k: int) -> bool:
+    """Does ``random.Random.sample`` draw ``k`` of ``n`` by its pool method (CPython's rule: an
+    n-length list smaller than a k-length set)?"""
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    return n <= setsize
+
+
+def _sample_pooled(rng: random.Random, pool: Sequence[int], k: int) -> list[int]:
+    """``rng.sample(pool, k)`` where it takes its pool method (:func:`_pooled`), as CPython
+    draws it (``getrandbits`` and rejection), inline: the same cards for the same draws."""
+    left = list(pool)
+    n = len(left)
+    getrandbits = rng.getrandbits
+    out = []
+    for m in range(n, n - k, -1):
+        b = m.bit_length()
+        j = getrandbits(b)
+        while j >= m:
+            j = getrandbits(b)
+        out.append(left[j])
+        left[j] = left[m - 1]
+    return out
+
+
+def _sample_agrees() -> bool:
+    """Is :func:`_sample_pooled` still what this Python's ``sample`` does? If not, deals call ``sample``."""
+    for seed in range(3):
+        for n in (1, 2, 5, 9, 17, 21, 30, 40, 52, 60, 85):
+            for k in sorted({0, 1, n // 2, n - 1, n} - {-1}):
+                if _pooled(n, k) and (random.Random(seed).sample(range(n), k)
+                                      != _sample_pooled(random.Random(seed), range(n), k)):
+                    return False
+    return True
+
+
+_INLINE_SAMPLE = _sample_agrees()
+
+
 class Determinizer:
     """Deals determinisations of one view; the pool is computed once."""
 
-    __slots__ = ("view", "v", "pool", "slots", "base", "known")
+    __slots__ = ("view", "v", "pool", "slots", "base", "known", "inline")
 
     def __init__(self, view: PlayerView, v: Variant) -> None:
         self.view = view
         self.v = v
         self.pool: list[int] = view.unknown_pool(v)
         self.slots = view.unknown_slots()
+        self.inline = _INLINE_SAMPLE and _pooled(len(self.pool), self.slots)  # (``sample``'s draws, inline)
         self.base: Position | None = None  # a position of one deal: what every deal shares
         self.known: list[int] = []  # each seat's known hand cards, as the position's multiset
 
@@ -55,7 +97,12 @@ class Determinizer:
             base = self.base = Position.of(self._deal(random.Random(0)), self.v)
             self.known = [base.C.encode(s.hand_known) for s in self.view.seats]
         view = self.view
-        cards = rng.sample(self.pool, self.slots) if self.slots else []
+        if not self.slots:
+            cards = []
+        elif self.inline:
+            cards = _sample_pooled(rng, self.pool, self.slots)
+        else:
+            cards = rng.sample(self.pool, self.slots)
         pos = base.copy()
         C = pos.C
         k = 0

@@ -146,6 +146,7 @@ class ISMCTS:
             self.rollout, "on_position", None)  # a rollout that plays on the search's own position
         self.c = exploration
         self.root_floor = root_floor
+        self.floor_met = not root_floor  # has every choice at the root had its ``root_floor`` visits?
         self.max_depth = max_depth
         self.blind = suit_blind(v)
         self.det = Determinizer(view, v)
@@ -275,10 +276,12 @@ class ISMCTS:
                 child.avail = 1
                 children[k] = child
             else:
-                if node is root and self.root_floor:
+                if node is root and not self.floor_met:
                     least = min((children[k] for k in by_key), key=_visits)
                     if least.visits < self.root_floor:
                         best = least
+                    elif len(by_key) == len(self.root_moves):  # every choice has its floor: for good
+                        self.floor_met = True
                 assert best is not None
                 child = best
             events = state.push(by_key[child.key])

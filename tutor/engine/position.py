@@ -84,7 +84,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -127,6 +127,11 @@ class Rules:
         # swaps: each play stands for itself and its swaps, which are counted, not listed
         # Bluff: each play of n cards stands for one move per rank it may be claimed as
         self.countable = not (v.swaps and self.four_anytime)
+        # the plays from the face-up cards, by the effective top and the face-up stacks, where
+        # nothing else bears on them (no claims, swaps, runs, reversed table, four of a kind
+        # anytime or Guarducci's joker): listed once (:meth:`Position.moves`)
+        self.up_plays: dict[tuple[object, ...], tuple[Move, ...]] | None = None if (
+            v.bluff or v.swaps or self.four_anytime or v.runs or v.reversal >= 0 or any(v.free_with_two)) else {}
         # how plays are counted: by rank (0), or with claims, swaps or four of a kind anytime
         self.counting = BLUFF_CLAIMS if v.bluff else SWAPS if v.swaps else ANYTIME if self.four_anytime else 0
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
@@ -1187,9 +1192,7 @@ class Position:
                 # the common case: different cards, and a rank goes or not whatever the count
                 if cells[top][rank][0]:
                     group.sort()
-                    for n in range(1, len(group) + 1):
-                        for sub in combinations(group, n):
-                            yield Move(PLAY, sub)
+                    yield from _all_plays(tuple(group))
                     if combo:
                         yield from self._combos(seat, rank, group, cells, top, zone, seen)
                 continue
@@ -1352,6 +1355,14 @@ class Position:
                         moves += C.moves_of(r, f)[C.four_from(r, f):]
             if self.v.runs:
                 moves += self._runs(self.hand(seat))
+        elif zone == FACE_UP and R.up_plays is not None:
+            key = (self.top, *self.ups[seat])
+            listed = R.up_plays.get(key)
+            if listed is None:
+                if len(R.up_plays) > 50_000:
+                    R.up_plays.clear()
+                listed = R.up_plays[key] = tuple(self._plays())
+            moves = list(listed)
         else:
             moves = list(self._plays())
         if self.opening:
@@ -2275,6 +2286,21 @@ class Position:
             skip, skip_r = R.skip[below], below
         self._settle(seat, r, n if R.reverse[r] else 0, skip, R.play_again[r], r, r, skip_r, events)
         return events
+
+
+_ALL_PLAYS: dict[tuple[int, ...], tuple[Move, ...]] = {}
+
+
+def _all_plays(group: tuple[int, ...]) -> tuple[Move, ...]:
+    """Every play of some of ``group`` (different cards of one rank, sorted), fewest cards first,
+    in the order of ``combinations``: made once (moves are values; the face-up plays' common case)."""
+    got = _ALL_PLAYS.get(group)
+    if got is None:
+        if len(_ALL_PLAYS) > 50_000:
+            _ALL_PLAYS.clear()
+        got = _ALL_PLAYS[group] = tuple(Move(PLAY, sub) for n in range(1, len(group) + 1)
+                                        for sub in combinations(group, n))
+    return got
 
 
 _CLAIMED: dict[tuple[Kind, tuple[int, ...], int], tuple[Move, ...]] = {}

@@ -287,24 +287,26 @@ def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
     return moves[0]  # flips
 
 
-def _greedy_push(pos: Position) -> Action:
-    """The greedy move, pushed; read off the play counts where the plays are the plain game's."""
-    if not (pos.R.plain_plays and pos.fast()):
+def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
+    """The greedy move, pushed; read off the play counts where the plays are the plain game's.
+    ``keep``: the variant's :class:`_Keep`, where the caller has it (a game loop)."""
+    R = pos.R
+    if not (R.plain_plays and pos.fast()):
         m = greedy_move(pos, pos.moves())
         return m, pos.push(m)
     seat = pos.turn
     subs = pos.subs[seat]
     top = pos.top
-    keep = _keep_of(pos.v)
+    if keep is None:
+        keep = _keep_of(pos.v)
     for r in keep.keep_at[top]:
         if subs[r]:
             break
     else:
-        return None, pos.push(Move(PICKUP))
-    R = pos.R
+        return None, pos.push(PICKUP_MOVE)
     if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
             and pos.hand_n[seat] <= R.refill and top != EMPTY):
-        return None, pos.push(Move(PICKUP))
+        return None, pos.push(PICKUP_MOVE)
     C = pos.C
     cards = C.group(r, (pos.hands[seat] >> C.rsh[r]) & C.rm[r])
     return cards, pos.push_cards(cards)
@@ -453,10 +455,16 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     names = pos.names
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
+    # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
+    # here with the variant's keep-order read once
+    keep = _keep_of(v) if acting and all(type(b) is GreedyBot for b in bots) else None
     if (acting and not record and not cut and avoid is None and not pos.setup
             and all(type(b) is RandomBot for b in bots)):
         _run_random(pos, rng, circle, result)
-    while not pos.over() and not result.stalled:
+    elif keep is not None and not record and not pos.setup:
+        _run_greedy(pos, keep, circle, result, cut, endgame, avoid, zones)
+    events: Sequence[Event]
+    while not pos.over() and not result.stalled and not result.cut:
         if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
                 endgame is not None and circle.turns >= cut + endgame)):
             result.cut = True
@@ -475,7 +483,10 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
             circle.turns += 1
             continue
         if acting:
-            played, events = bots[seat].act(pos, rng)  # type: ignore[attr-defined]
+            if keep is not None:
+                played, events = _greedy_push(pos, keep)
+            else:
+                played, events = bots[seat].act(pos, rng)  # type: ignore[attr-defined]
             if record:
                 move = played if isinstance(played, Move) else Move(PICKUP) if played is None else Move(PLAY, played)
                 moves_rec.append((seat, move, tuple(events)))
@@ -524,6 +535,59 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         else:
             result.winner = names[decided] if decided >= 0 else None
     return result
+
+
+def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, cut: int, endgame: int | None,
+                avoid: tuple[int, frozenset[SeatKey]] | None, zones: bool) -> None:
+    """:func:`run`'s loop for greedy players all round, unrecorded (the search's rollouts): the
+    same steps, cut and stall rule, with each move :func:`_greedy_push` and the bookkeeping in
+    locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up)."""
+    over = pos.over
+    names = pos.names
+    max_turns = circle.max_turns
+    out_order = result.out_order
+    turns = circle.turns
+    while not over():
+        if cut and turns >= cut and (pos.stock or pos.alive > 2 or (
+                endgame is not None and turns >= cut + endgame)):
+            result.cut = True
+            if zones:
+                result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
+                                     for s in range(pos.n))
+            result.stock_left = len(pos.stock)
+            break
+        seat = pos.turn
+        played, events = _greedy_push(pos, keep)
+        if type(played) is Move and played.kind == FLIP:
+            result.flips += 1
+        if not events:  # most moves: a play that sets nothing off
+            turns += 1
+            if turns >= max_turns:
+                circle.why = f"it ran past {max_turns} moves"
+                if not over():
+                    result.stalled = True
+                    result.stall_reason = circle.why
+                    break
+            continue
+        if OUT in events:
+            out_order.append(names[seat])
+        if PICKED_UP in events:
+            result.pickups += 1
+            if avoid is not None and avoided(pos, avoid):
+                turns += 1
+                result.stalled = result.looped = True  # back round a circle the caller has been in
+                result.stall_reason = "it came back round to a position the player has been in"
+                break
+        if BURN in events:
+            result.burns += 1
+        circle.turns = turns
+        if circle.stalled_after(pos, events) and not over():
+            turns = circle.turns
+            result.stalled = True
+            result.stall_reason = circle.why
+            break
+        turns = circle.turns
+    circle.turns = turns
 
 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
