@@ -403,10 +403,12 @@ class Circle:
     def quiet_move(self) -> bool:
         """Count a move that set nothing off (no pickup); True once the game has stalled."""
         self.turns += 1
-        if self.turns >= self.max_turns:
-            self.why = f"it ran past {self.max_turns} moves"
-            return True
-        return False
+        return self.turns >= self.max_turns and self.ran_past()
+
+    def ran_past(self) -> bool:
+        """The game has run past ``max_turns`` moves: say so (True)."""
+        self.why = f"it ran past {self.max_turns} moves"
+        return True
 
     def came_round(self, pos: Table | Position) -> bool:
         """Count the position after a pickup (not the move); True once it has come round
@@ -430,10 +432,7 @@ class Circle:
         self.turns += 1
         if PICKED_UP in events and self.came_round(table):
             return True
-        if self.turns >= self.max_turns:
-            self.why = f"it ran past {self.max_turns} moves"
-            return True
-        return False
+        return self.turns >= self.max_turns and self.ran_past()
 
 
 def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResult, *,
@@ -465,13 +464,7 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         _run_greedy(pos, keep, circle, result, cut, endgame, avoid, zones)
     events: Sequence[Event]
     while not pos.over() and not result.stalled and not result.cut:
-        if cut and circle.turns >= cut and (pos.stock or pos.alive > 2 or (
-                endgame is not None and circle.turns >= cut + endgame)):
-            result.cut = True
-            if zones:
-                result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
-                                     for s in range(pos.n))
-            result.stock_left = len(pos.stock)
+        if cut and circle.turns >= cut and _cut_off(pos, result, circle.turns, cut, endgame, zones):
             break
         seat = pos.turn
         if pos.setup:  # the greedy arrangement, move by move
@@ -509,20 +502,7 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
                 result.stall_reason = circle.why
                 break
             continue
-        if OUT in events:
-            result.out_order.append(names[seat])
-        if PICKED_UP in events:
-            result.pickups += 1
-            if avoid is not None and avoided(pos, avoid):
-                circle.turns += 1
-                result.stalled = result.looped = True  # back round a circle the caller has been in
-                result.stall_reason = "it came back round to a position the player has been in"
-                break
-        if BURN in events:
-            result.burns += 1
-        if circle.stalled_after(pos, events) and not pos.over():
-            result.stalled = True
-            result.stall_reason = circle.why
+        if _loud_move(pos, seat, events, circle, result, avoid):
             break
     result.turns = circle.turns
     if record:
@@ -537,56 +517,69 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     return result
 
 
+def _cut_off(pos: Position, result: GameResult, turns: int, cut: int, endgame: int | None, zones: bool) -> bool:
+    """:func:`run`'s cut, once ``turns`` >= ``cut``: unless two players are left and the stock
+    is gone (then after ``endgame`` more, if that is not None), mark the result cut (with every
+    seat's zones where ``zones``) and say True."""
+    if not (pos.stock or pos.alive > 2 or (endgame is not None and turns >= cut + endgame)):
+        return False
+    result.cut = True
+    if zones:
+        result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s]) for s in range(pos.n))
+    result.stock_left = len(pos.stock)
+    return True
+
+
+def _loud_move(pos: Position, seat: int, events: Sequence[Event], circle: Circle, result: GameResult,
+               avoid: tuple[int, frozenset[SeatKey]] | None) -> bool:
+    """:func:`run`'s bookkeeping after ``seat``'s move set something off (``events``): who went
+    out, pickups and burns, the caller's ``avoid`` and the stall rule, the move counted. True
+    when the game stops there, stalled."""
+    if OUT in events:
+        result.out_order.append(pos.names[seat])
+    if PICKED_UP in events:
+        result.pickups += 1
+        if avoid is not None and avoided(pos, avoid):
+            circle.turns += 1
+            result.stalled = result.looped = True  # back round a circle the caller has been in
+            result.stall_reason = "it came back round to a position the player has been in"
+            return True
+    if BURN in events:
+        result.burns += 1
+    if circle.stalled_after(pos, events) and not pos.over():
+        result.stalled = True
+        result.stall_reason = circle.why
+        return True
+    return False
+
+
 def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, cut: int, endgame: int | None,
                 avoid: tuple[int, frozenset[SeatKey]] | None, zones: bool) -> None:
     """:func:`run`'s loop for greedy players all round, unrecorded (the search's rollouts): the
     same steps, cut and stall rule, with each move :func:`_greedy_push` and the bookkeeping in
     locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up)."""
     over = pos.over
-    names = pos.names
     max_turns = circle.max_turns
-    out_order = result.out_order
     turns = circle.turns
     while not over():
-        if cut and turns >= cut and (pos.stock or pos.alive > 2 or (
-                endgame is not None and turns >= cut + endgame)):
-            result.cut = True
-            if zones:
-                result.zones = tuple((pos.hand(s), pos.up_cards(s), len(pos.downs[s]), pos.outs[s])
-                                     for s in range(pos.n))
-            result.stock_left = len(pos.stock)
+        if cut and turns >= cut and _cut_off(pos, result, turns, cut, endgame, zones):
             break
         seat = pos.turn
         played, events = _greedy_push(pos, keep)
         if type(played) is Move and played.kind == FLIP:
             result.flips += 1
-        if not events:  # most moves: a play that sets nothing off
+        if not events:  # most moves: a play that sets nothing off (Circle.quiet_move, inline)
             turns += 1
-            if turns >= max_turns:
-                circle.why = f"it ran past {max_turns} moves"
-                if not over():
-                    result.stalled = True
-                    result.stall_reason = circle.why
-                    break
-            continue
-        if OUT in events:
-            out_order.append(names[seat])
-        if PICKED_UP in events:
-            result.pickups += 1
-            if avoid is not None and avoided(pos, avoid):
-                turns += 1
-                result.stalled = result.looped = True  # back round a circle the caller has been in
-                result.stall_reason = "it came back round to a position the player has been in"
+            if turns >= max_turns and circle.ran_past() and not over():
+                result.stalled = True
+                result.stall_reason = circle.why
                 break
-        if BURN in events:
-            result.burns += 1
+            continue
         circle.turns = turns
-        if circle.stalled_after(pos, events) and not over():
-            turns = circle.turns
-            result.stalled = True
-            result.stall_reason = circle.why
-            break
+        stop = _loud_move(pos, seat, events, circle, result, avoid)
         turns = circle.turns
+        if stop:
+            break
     circle.turns = turns
 
 
@@ -599,7 +592,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     over = pos.over
     if over():
         return
-    names = pos.names
     max_turns = circle.max_turns
     R, C = pos.R, pos.C
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
@@ -657,25 +649,14 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 if turns >= max_turns:
                     break
                 continue
-        # a move that set something off: the bookkeeping, and the stall rule (:class:`Circle`)
-        turns += 1
-        if BURN in events:
-            result.burns += 1
-        if OUT in events:
-            result.out_order.append(names[seat])
-        if GAME_OVER in events:  # (the one event a move that ends the game always has)
-            break
-        if PICKED_UP in events:
-            result.pickups += 1
-            if circle.came_round(pos):
-                result.stalled = True
-                result.stall_reason = circle.why
-                break
-        if turns >= max_turns:
+        # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
+        circle.turns = turns
+        stop = _loud_move(pos, seat, events, circle, result, None)
+        turns = circle.turns
+        if stop or GAME_OVER in events:  # (the one event a move that ends the game always has)
             break
     circle.turns = turns
-    if turns >= max_turns and not result.stalled and not over():
-        circle.why = f"it ran past {max_turns} moves"
+    if turns >= max_turns and not result.stalled and not over() and circle.ran_past():  # (a quiet move's)
         result.stalled = True
         result.stall_reason = circle.why
 
