@@ -76,6 +76,18 @@ class _Kept:
     _make: Callable[[], Table] | None
 
 
+_READ_MAKE = vars(_Kept)["_make"].__get__  # the slot itself, without the lazy fields' hook
+
+
+def lazy_maker(table: Table) -> Callable[[], Table] | None:
+    """What will write the fields of a table made by :meth:`Table.lazy` when one is first read;
+    None once they are written, or for a table made whole."""
+    try:
+        return _READ_MAKE(table)  # type: ignore[no-any-return]
+    except AttributeError:  # the slot was never set: a table made whole
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class Table(_Kept):
     players: tuple[Player, ...]

@@ -22,7 +22,7 @@ from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
-from tutor.core.table import Player, Table, _Kept
+from tutor.core.table import Player, Table, lazy_maker
 from tutor.engine.position import Position, Top, pile_run
 from tutor.engine.words import effects, sentence
 from tutor.rules.variant import Variant, load_variant
@@ -153,7 +153,6 @@ def remember(table: Table, v: Variant, pos: Position) -> None:
 # immutable, and so is the position kept there); a table asked about under another variant too
 # keeps that position here.
 _set = object.__setattr__
-_MAKE = vars(_Kept)["_make"].__get__  # (reads the slot without the table's lazy fields' hook)
 
 
 def _position(table: Table, v: Variant) -> Position:
@@ -290,14 +289,11 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     else:
         pos = was.copy()
         events = pos.push(move)
-    try:
-        make = _MAKE(table)
-    except AttributeError:  # a table made whole, not lazily
-        make = None
+    make = lazy_maker(table)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend from).
-    like = (table, was) if make is None else make.args[0]
+    like = make.args[0] if isinstance(make, partial) else (table, was)  # (a lazy table is this function's)
     return Table.lazy(partial(pos.snapshot, like), (v, pos), pos.turn, pos.direction, pos.decks, pos.setup,
                       pos.opening), events
 
