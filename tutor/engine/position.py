@@ -2022,11 +2022,7 @@ class Position:
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
-            self.pile = []
-            self.pile_n = 0
-            self.top = EMPTY
-            self.run_r, self.run_n = -1, 0
-            self.rev = 0
+            self._clear_pile()
         if self.outs[seat] or not self.hand_n[seat]:
             self._mark(seat)  # (holding cards, the seat is not out: nothing to bring up to date)
         events.append(PICKED_UP)
