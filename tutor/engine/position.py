@@ -1378,7 +1378,7 @@ class Position:
                 moves.append(Move(GAMBLE))
             if v.slide >= 0 and zone == HAND and self.pile:
                 moves += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(seat))) if c >> 2 == v.slide]
-        if self.pile and (R.voluntary or not any(m.kind == PLAY for m in moves)):
+        if self.pickups(any(m.kind == PLAY for m in moves)):
             if zone == FACE_UP and R.adds:
                 moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
             else:
@@ -1716,7 +1716,13 @@ class Position:
             return nplay, [Move(CALL)] if last is not None and last[2] >= 0 and last[1] != self.turn else [], 0, nth
         extra = [] if self.R.plain else self._extra_moves()
         runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
-        return nplay, extra, 1 if self.pile_n and (self.R.voluntary or not (nplay + runs)) else 0, nth
+        return nplay, extra, self.pickups(nplay + runs), nth
+
+    def pickups(self, plays: int) -> int:
+        """How many pickups the player to move may choose (1 or 0) when ``plays`` plays are legal:
+        one whenever there is a pile, where the variant lets a player pick up by choice (pagat, Play
+        of the Cards: a player may pick up rather than play), else only with no play."""
+        return 1 if self.pile_n and (self.R.voluntary or not plays) else 0
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""

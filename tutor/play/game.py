@@ -161,7 +161,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         top = pos.top
         counts = R.get_at[top](pos.subs[pos.turn])
         nplay = sum(counts)
-        n = nplay + 1 if pos.pile_n and (R.voluntary or not nplay) else nplay
+        n = nplay + pos.pickups(nplay)
         if _INLINE_RANDBELOW:  # (``_randbelow``, inline)
             k = n.bit_length()
             j = rng.getrandbits(k)
@@ -601,7 +601,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     lean = R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
-    get_at, ranks_at, voluntary = R.get_at, R.ranks_at, R.voluntary
+    get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
     plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
     push_cards, push = pos.push_cards, pos.push
     getrandbits = rng.getrandbits
@@ -613,7 +613,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             top = pos.top
             held = subs[seat]
             nplay = sum(get_at[top](held))
-            n = nplay + 1 if pos.pile_n and (voluntary or not nplay) else nplay
+            n = nplay + pickups(nplay)
             if inline:  # (``_randbelow``, inline)
                 k = n.bit_length()
                 j = getrandbits(k)
