@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tutor.core.cards import claim_count, claim_for, claim_top, count_claim, run_claim
+from tutor.core.cards import RUN_CLAIM, claim_count, claim_for, claim_top, count_claim, run_claim
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLAY, SLIDE, SWAP, Move
 from tutor.core.table import Table, table_from_dict
 from tutor.engine import apply_unchecked, check, count_lie, game_over, is_legal, legal_moves
@@ -132,10 +132,10 @@ class _GameCheck:
         if rest and self.rng.random() < 0.5:
             cards = tuple(sorted(move.cards + (self.rng.choice(rest),)))
             lie = Move(PLAY, cards, claim=claim_for(count_claim(claim_top(move.claim), len(move.cards)), len(cards))
-                       if move.claim < 100 else move.claim)
+                       if move.claim < RUN_CLAIM else move.claim)
         else:
             k = claim_count(move.claim, len(move.cards))
-            if move.claim >= 100 or k >= 3:
+            if move.claim >= RUN_CLAIM or k >= 3:
                 return move
             lie = Move(PLAY, move.cards, claim=count_claim(claim_top(move.claim), k + 1))
         return lie if count_lie(lie) and is_legal(table, self.v, lie) else move
@@ -164,9 +164,10 @@ class _GameCheck:
                 problems.append(f"{where}: listed move {m} lies about its count (such plays are not listed)")
         for m in _candidates(before, self.rng, bluff=v.bluff) if self.moves % self.candidates_every == 0 else ():
             # the listing's reading (Bluff): a count lie is legal when its claim is, never listed
-            listed = m in legal_set or (count_lie(m) and is_legal(before, v, m))
-            if is_legal(before, v, m) != listed:
-                problems.append(f"{where}: {m} checks {is_legal(before, v, m)} but listing says {m in legal_set}")
+            legal_m = is_legal(before, v, m)
+            listed = m in legal_set or (count_lie(m) and legal_m)
+            if legal_m != listed:
+                problems.append(f"{where}: {m} checks {legal_m} but listing says {m in legal_set}")
         if self.moves % self.full_check_every == 0:
             verdict = check(before, v, move)
             if not verdict.legal:
