@@ -304,15 +304,14 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
         under = f" under the transparent {what}"
     if isinstance(rank, int):
         n = int(ctx.get("n", 1))  # type: ignore[call-overload]
-        words = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
         if n > 1:
-            played, s_ = f"{words[n] if n < len(words) else n} {rank_plural(rank)}", ""
+            played, s_ = f"{number(n)} {rank_plural(rank)}", ""
         else:
             played, s_ = a(rank), "s"
         cap = played[0].upper() + played[1:]
         t = top.rank if isinstance(top, Top) else EMPTY
         k = top.count if isinstance(top, Top) else 0
-        the_top = f"the {words[k]} {rank_plural(t)}" if 1 < k < len(words) and t != EMPTY else the(t)  # Bluff
+        the_top = f"the {number(k)} {rank_plural(t)}" if k > 1 and t != EMPTY else the(t)  # Bluff: a claimed pair
         if ctx.get("reversed"):
             under += " (a joker has turned the ranking upside down, so lower cards beat higher)"
         if code is Reason.EMPTY:
@@ -337,7 +336,7 @@ def sentence(pos: Position, move: Move, code: Reason, ctx: dict[str, object]) ->
             return f"Only some cards may go on {a(t)}, and {played} {'is' if s_ else 'are'} allowed."
         if code is Reason.FOUR_ANYTIME and v.bluff:
             quad = ctx.get("quad")
-            below = ("", "one", "two", "three")[quad] if isinstance(quad, int) and quad < 4 else str(quad)
+            below = number(quad) if isinstance(quad, int) else str(quad)
             made = (f"with the {below} claimed below "
                     f"{'it makes' if n == 1 else 'they make'} four of a kind," if quad else "four laid at once make")
             return (f"Claimed as {rank_plural(rank)}, {made} a quadruple: like a 10, it goes on anything and "

@@ -40,7 +40,7 @@ from tutor.core.cards import (
 from tutor.core.moves import Move
 from tutor.core.table import CLOCKWISE, Table
 from tutor.engine import effective_top, game_over, opening_lead
-from tutor.engine.words import YOU, plural, said_as
+from tutor.engine.words import YOU, number, plural, said_as
 from tutor.rules.matrix import a_rank
 from tutor.rules.variant import Variant, load_variant
 from tutor.teach.views import seat_view
@@ -66,7 +66,7 @@ def to_beat(table: Table, v: Variant) -> str:
     if top.looked_through:
         under = " (seen through the " + " and ".join(rank_name(r) for r in top.looked_through) + ")"
     if top.count > 1:  # Bluff: a claimed double or triple, answered by as many cards
-        return f"{('', '', 'two', 'three')[min(top.count, 3)]} {rank_plural(top.rank)}, claimed{under}"
+        return f"{number(top.count)} {rank_plural(top.rank)}, claimed{under}"
     return f"{a_rank(top.rank)}{under}"
 
 
