@@ -307,23 +307,6 @@ class ISMCTS:
             n.total_sq += r * r
         self.iterations += 1
 
-    def _select(self, node: Node, by_key: dict[MoveKey, Move]) -> Node:
-        children = node.children
-        if node is self.root and self.root_floor:
-            least = min((children[k] for k in by_key), key=lambda n: n.visits)
-            if least.visits < self.root_floor:
-                return least
-        c = self.c
-        best: Node | None = None
-        best_u = -1.0
-        for k in by_key:
-            ch = children[k]
-            u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-            if u > best_u:
-                best, best_u = ch, u
-        assert best is not None
-        return best
-
     def decided(self, z: float = 2.58, least: int = 96) -> bool:
         """Would more search change the best choice? False while it might.
 
