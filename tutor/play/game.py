@@ -161,14 +161,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         top = pos.top
         counts = R.get_at[top](pos.subs[pos.turn])
         nplay = sum(counts)
-        n = nplay + pos.pickups(nplay)
-        if _INLINE_RANDBELOW:  # (``_randbelow``, inline)
-            k = n.bit_length()
-            j = rng.getrandbits(k)
-            while j >= n:
-                j = rng.getrandbits(k)
-        else:
-            j = rng.randrange(n)
+        j = _randbelow(rng, nplay + pos.pickups(nplay))
         if j < nplay:
             got = pos.nth_counted(j, R.ranks_at[top], counts)
             assert got is not None
