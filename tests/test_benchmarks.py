@@ -55,3 +55,21 @@ def test_conformance_benchmark_prints_its_figures() -> None:
     assert "pagat, 4 players: 1 games" in text and "bluff, 4 players: 1 games" in text
     total = text.splitlines()[-1]
     assert total.startswith("total:") and ", 0 problems, " in total and "s CPU" in total
+
+
+def test_reference_digests_repeat_and_report_what_differs(tmp_path: Path) -> None:
+    saved = tmp_path / "ref.json"
+    common = ["benchmarks/reference.py", "--variant", "lancaster", "--seeds", "1", "--checked-seeds", "1",
+              "--tables", "1", "--iterations", "20"]
+    text = _run(*common, "--save", str(saved))
+    digests = json.loads(saved.read_text())
+    assert any(k.startswith("runner/lancaster/") for k in digests)
+    assert any(k.startswith("checked/lancaster/") for k in digests) and "advisor/lancaster/after-8" in digests
+    assert "groups, digest" in text
+    assert "0 differ" in _run(*common, "--against", str(saved), "--quiet")  # the same code: the same answers
+    name = sorted(digests)[0]
+    digests[name] = "0" * 16
+    saved.write_text(json.dumps(digests))
+    out = subprocess.run([sys.executable, *common, "--against", str(saved), "--quiet"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1 and f"DIFFERS {name}" in out.stdout and "1 differ" in out.stdout
