@@ -64,6 +64,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
+BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
 SwapCounts = tuple[list[tuple[int, int, int, dict[int, Shape | None]]], int]  # see Position._swap_counts
 T = TypeVar("T")
 
@@ -84,7 +85,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -165,7 +166,9 @@ class Rules:
                           self.see_skip[r], r == v.reversal) for r in range(N_RANKS))
         self.four_at = self.four_burns or 1 << 30  # a run this long on top burns
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
-        self.claims: dict[tuple[int, int, int, int, int], list[int]] = {}  # Bluff: Position._claims
+        self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
+        self.bluff_fid = v.setting_origin("bluff")
+        self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
 
@@ -367,6 +370,8 @@ def code_for(decks: int) -> Code:
 # -- the position -------------------------------------------------------------------
 
 PICKUP_MOVE = Move(PICKUP)
+CALL_MOVE = Move(CALL)
+_NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
@@ -513,11 +518,20 @@ class Position:
         self.rev = sum(1 for c in cards if c >> 2 == R.reversal) if R.reversal >= 0 else 0
 
     def _repile_on(self, cards: tuple[int, ...]) -> None:
-        """:meth:`_repile` after ``cards`` were laid on top of the pile, the rest as it was."""
+        """:meth:`_repile` after ``cards`` were laid on top of the pile, the rest as it was (Bluff's
+        plays: equal cards, as most are, are read off the top, as :meth:`push_cards` does)."""
         R = self.R
+        r = cards[-1] >> 2
+        if cards[0] >> 2 == r >= 0 and not R.transparent[r]:
+            self.top = R.counts[r]
+            if self.pile_n and self.run_r == r:
+                self.run_n += len(cards)
+            else:
+                self.run_r, self.run_n = r, len(cards)
+        else:
+            self.top = _top_of(self.pile, R)[0]
+            self.run_r, self.run_n = _run_of(self.pile)
         self.pile_n += len(cards)
-        self.top = _top_of(self.pile, R)[0]
-        self.run_r, self.run_n = _run_of(self.pile)
         if R.reversal >= 0:
             self.rev += sum(1 for c in cards if c >> 2 == R.reversal)
 
@@ -660,30 +674,37 @@ class Position:
     def _bluff_state(self) -> tuple[int, int, int]:
         """Bluff: (claimed rank on top, cards the next play must be, cards of that claim in a row on
         top). A pile that a claimed 10 or four claimed of a kind has destroyed counts as empty, and a
-        claimed 2 sets its value to 0 (pagat Variations, Bluffing: doubles and triples may follow)."""
-        if not self.pile:
-            return EMPTY, 0, 0
+        claimed 2 sets its value to 0 (pagat Variations, Bluffing: doubles and triples may follow).
+        (Each move asks: the claims are read inline, as :func:`claim_top` and :func:`claim_count`.)"""
+        pile = self.pile
+        if not pile:
+            return _NO_CLAIM
         R = self.R
-        cards, _, claim = self.pile[-1]
-        rank = claim_top(claim) if claim >= 0 else cards[0] >> 2
-        if R.burn[rank]:
-            return EMPTY, 0, 0
+        cards, _, claim = pile[-1]
         if claim >= RUN_CLAIM:  # a run: the next play goes on its last card, a single
-            return rank, 1, 1
+            rank = (claim - RUN_CLAIM) % 16
+            return _NO_CLAIM if R.burn[rank] else (rank, 1, 1)
+        rank = claim % SET_COUNTED if claim >= 0 else cards[0] >> 2
+        if R.burn[rank]:
+            return _NO_CLAIM
         run = 0  # (counted as claimed: a count may be a lie, and stands unless called)
-        for c2, _, k2 in reversed(self.pile):
+        for c2, _, k2 in reversed(pile):
             if k2 >= RUN_CLAIM:  # a run below: only its last card can join four of a kind
-                run += claim_top(k2) == rank
+                run += (k2 - RUN_CLAIM) % 16 == rank
                 break
-            r = claim_top(k2) if k2 >= 0 else c2[0] >> 2
-            if r != rank:
+            if k2 < 0:
+                if c2[0] >> 2 != rank:
+                    break
+                run += len(c2)
+            elif k2 % SET_COUNTED != rank:
                 break
-            run += claim_count(k2, len(c2)) if k2 >= 0 else len(c2)
+            else:
+                run += k2 // SET_COUNTED if k2 >= SET_COUNTED else len(c2)
         if R.four_burns and run >= R.four_burns:
-            return EMPTY, 0, 0
+            return _NO_CLAIM
         if R.resets[rank]:
             return rank, 0, run
-        return rank, claim_count(claim, len(cards)) if claim >= 0 else len(cards), run
+        return rank, claim // SET_COUNTED if claim >= SET_COUNTED else len(cards), run
 
     def _placement(self, cells: Cells, top: int, rank: int, n: int, zone: Zone) -> Cell:
         """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
@@ -962,11 +983,12 @@ class Position:
             return Reason.COUNT, (fid,), ctx
         return REASONS[name], (fid,) + frags, ctx
 
-    def _run_start(self) -> int:
+    def _run_start(self, state: tuple[int, int, int] | None = None) -> int:
         """Bluff: the first rank a run may be claimed from now (-1: no run may go): one higher
         than a single claimed 3 to king (or a run's last card) on top (pagat Variations, Bluffing:
-        "as long as they are one higher than the previous card")."""
-        top, count, _ = self._bluff_state()
+        "as long as they are one higher than the previous card"). ``state``: :meth:`_bluff_state`,
+        if at hand."""
+        top, count, _ = state or self._bluff_state()
         return top + 1 if top != EMPTY and 1 <= top <= 11 and count == 1 else -1
 
     def _judge_bluff_run(self, seat: int, zone: Zone, move: Move, ctx: Ctx) -> Judged:
@@ -991,24 +1013,39 @@ class Position:
             return Reason.NOT_A_RUN, (fid,), ctx
         return Reason.RUN, (fid,), ctx
 
-    def _bluff_runs(self, seat: int) -> list[Move]:
+    def _bluff_runs(self, seat: int, first: int, every: int = -1) -> list[Move]:
         """Bluff: every run the hand holds (one suit, consecutive, 3 to ace), each claimed as the
-        run of its length that may go now (true or not): at most a few hundred moves."""
-        first = self._run_start()
+        run of its length that may go now (true or not), starting at rank ``first``
+        (:meth:`_run_start`; -1: none may go): at most a few hundred moves. ``every``: the
+        hand's :meth:`_suited`, if at hand."""
         if first < 0 or not self.hand_n[seat]:
             return []
-        held = set(self.hand(seat))
+        if every < 0:
+            every = self._suited(seat)
+        if not every & (every >> 1):  # no two cards of a suit in a row: no run
+            return []
         out = []
         for suit in range(4):
+            held = every >> (16 * suit)
             for lo in range(1, 12):
-                if lo * 4 + suit not in held:
+                if not held >> lo & 1:
                     continue
                 hi = lo + 1
-                while hi <= 12 and hi * 4 + suit in held and first + hi - lo <= 12:
+                while hi <= 12 and held >> hi & 1 and first + hi - lo <= 12:
                     cards = tuple(r * 4 + suit for r in range(lo, hi + 1))
                     out.append(Move(PLAY, cards, claim=run_claim(first, first + hi - lo)))
                     hi += 1
         return out
+
+    def _suited(self, seat: int) -> int:
+        """Bluff: the seat's hand as bit 16 * suit + rank for each card held of 3 to ace."""
+        C = self.C
+        h, subs, rsh, rm, spread = self.hands[seat], self.subs[seat], C.rsh, C.rm, C.spread
+        every = 0
+        for r in range(1, 13):
+            if subs[r]:
+                every |= spread[(h >> rsh[r]) & rm[r]] << r
+        return every
 
     def _judge_held(self, seat: int, zone: Zone, cards: tuple[int, ...], ctx: Ctx) -> Judged:
         """Are the cards held where the player may play from now? (BEATS stands for yes.)"""
@@ -1413,86 +1450,122 @@ class Position:
         rule = rules.get(downs[0] >> 2)
         return None if rule is None else (downs[0] >> 2, rule[0], rule[1])
 
-    def _claims(self, top: int, count: int, run: int, four: int, n: int) -> list[int]:
-        """Bluff: the ranks n cards may be claimed as (as :meth:`_judge_bluff` decides; kept per
-        variant, as the answer depends on these five numbers only)."""
-        key = (top, count, run, four, n)
-        got = self.R.claims.get(key)
+    def _claims(self, state: tuple[int, int, int]) -> list[list[int]]:
+        """Bluff: per number of cards n (0 to 4), the ranks n cards may be claimed as in ``state``
+        (:meth:`_bluff_state`), as :meth:`_judge_bluff` decides (kept per variant: the answer
+        depends on these three numbers only)."""
+        got = self.R.claims.get(state)
         if got is not None:
             return got
-        out = self.R.claims[key] = []
+        top, count, run = state
+        four = self.R.four_burns or 4
         cells = self.R.cells[top]
-        for r in range(13):
-            ok, name, _ = cells[r]
-            if n == four or (r == top and run + n == four):
-                out.append(r)
-            elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
-                out.append(r)
-        return out
+        got = self.R.claims[state] = []
+        for n in range(5):
+            out = []
+            for r in range(13):
+                ok, name, _ = cells[r]
+                if n == four or (r == top and run + n == four):
+                    out.append(r)
+                elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
+                    out.append(r)
+            got.append(out)
+        return got
 
-    def _bluff_counts(self) -> list[tuple[list[tuple[int, ...]], list[int]]]:
-        """Bluff, from the hand (only where :meth:`fast`): per rank and number of cards, in list
-        order, the plays and the ranks they may be claimed as (a move for each of both)."""
-        R, C = self.R, self.C
-        seat = self.turn
-        subs, h = self.subs[seat], self.hands[seat]
-        top, count, run = self._bluff_state()
-        four = R.four_burns or 4
-        said = [self._claims(top, count, run, four, n) for n in range(5)]
-        out = []
-        for r in range(N_RANKS):
-            if subs[r]:
-                sized = C.by_size(r, (h >> C.rsh[r]) & C.rm[r])
-                for n in range(1, min(4, len(sized) - 1) + 1):
-                    if said[n]:
-                        out.append((sized[n], said[n]))
-        return out
-
-    def _nth_bluff(self, j: int, counts: list[tuple[list[tuple[int, ...]], list[int]]] | None = None) -> Move | None:
-        """Bluff: the j-th play with its claim in list order (None: past them); ``counts``:
-        :meth:`_bluff_counts`, if at hand."""
-        for plays, said in counts if counts is not None else self._bluff_counts():
-            n = len(plays) * len(said)
-            if j < n:
-                k, c = divmod(j, len(said))
-                return Move(PLAY, plays[k], claim=said[c])
-            j -= n
-        return None
-
-    def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
-        R = self.R
-        top, count, run = self._bluff_state()
-        four = R.four_burns or 4
-
-        def claims(n: int) -> list[int]:
-            return self._claims(top, count, run, four, n)
-
-        moves: list[Move] = []
+    def _bluff_plays(self, seat: int, zone: Zone) -> tuple[BluffPlays, list[int], int]:
+        """Bluff: the plays in list order, by rank and number of cards n (1 to 4), as (plays, n),
+        and per n how many plays there are; each play goes with every rank n cards may be claimed
+        as (:meth:`_claims`). From the hand or the face-up cards, each play's cards; face down,
+        each flip's index. And from the hand, its :meth:`_suited` (for the runs; else 0). Kept
+        per hand and per face-up cards (each move asks)."""
         if zone == FACE_DOWN:
-            said1 = claims(1)
-            for i in range(len(self.downs[seat])):
-                row = _claimed(FLIP, (), i + 1)
-                moves += [row[r] for r in said1]
+            k = len(self.downs[seat])
+            return [(range(1, k + 1), 1)], [0, k, 0, 0, 0], 0
+        C = self.C
+        if zone == HAND and not self.hands[seat] >> C.csh[_UNSEEN]:
+            h = self.hands[seat]
+            key: object = (h, C.w)
+            got = self.R.bluff_plays.get(key)
+            if got is not None:
+                return got
+            # from the play counts: each rank's plays by size, made once per multiset
+            subs, rsh, rm = self.subs[seat], C.rsh, C.rm
+            out: BluffPlays = []
+            for r in range(N_RANKS):
+                if subs[r]:
+                    sized = C.by_size(r, (h >> rsh[r]) & rm[r])
+                    out += [(sized[n], n) for n in range(1, min(4, len(sized) - 1) + 1)]
         elif zone in (HAND, FACE_UP):
             cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
+            key = (zone, cards) if zone == HAND else (zone, *self.ups[seat])
+            got = self.R.bluff_plays.get(key)
+            if got is not None:
+                return got
             by_rank: dict[int, list[int]] = {}
             for c in cards:
                 by_rank.setdefault(c >> 2, []).append(c)
             ups = self.ups[seat]
             stacked = zone == FACE_UP and any(len(s) > 1 for s in ups)
+            out = []
             for group in by_rank.values():
+                distinct = sorted(Counter(group).items())
                 for n in range(1, min(4, len(group)) + 1):
-                    said = claims(n)
-                    if not said:
-                        continue
-                    for sub in _multisets(sorted(Counter(group).items()), n):
-                        if not stacked or _whole_stacks(ups, sub):
-                            row = _claimed(PLAY, sub, 0)
-                            moves += [row[r] for r in said]
-            if zone == HAND:
-                moves += self._bluff_runs(seat)
+                    subs_n = [sub for sub in _multisets(distinct, n) if not stacked or _whole_stacks(ups, sub)]
+                    if subs_n:
+                        out.append((subs_n, n))
+        else:
+            return [], [0] * 5, 0
+        sizes = [0] * 5
+        for listed, n in out:
+            sizes[n] += len(listed)
+        if len(self.R.bluff_plays) > 50_000:
+            self.R.bluff_plays.clear()
+        got = self.R.bluff_plays[key] = (out, sizes, self._suited(seat) if zone == HAND else 0)
+        return got
+
+    def _nth_bluff(self, j: int, plays_by: BluffPlays, said: list[list[int]]) -> Move | None:
+        """Bluff: the j-th play or flip with its claim in list order, from :meth:`_bluff_plays`
+        and :meth:`_claims` (None: past them)."""
+        for plays, n in plays_by:
+            ranks = said[n]
+            k = len(plays) * len(ranks)
+            if j < k:
+                i, c = divmod(j, len(ranks))
+                play = plays[i]
+                return (_claimed(FLIP, (), play) if isinstance(play, int) else _claimed(PLAY, play, 0))[ranks[c]]
+            j -= k
+        return None
+
+    def _bluff_counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | None]]:
+        """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs
+        and the call listed; never a pickup."""
+        seat = self.turn
+        state = self._bluff_state()
+        said = self._claims(state)
+        zone = self.zone(seat)
+        plays_by, sizes, every = self._bluff_plays(seat, zone)
+        nplay = (sizes[1] * len(said[1]) + sizes[2] * len(said[2]) + sizes[3] * len(said[3])
+                 + sizes[4] * len(said[4]))
+        extra = self._bluff_runs(seat, self._run_start(state), every) if zone == HAND else []
+        pile = self.pile
+        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
+            extra.append(CALL_MOVE)
+        return nplay, extra, 0, partial(self._nth_bluff, plays_by=plays_by, said=said)
+
+    def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
+        state = self._bluff_state()
+        said = self._claims(state)
+        moves: list[Move] = []
+        for plays, n in self._bluff_plays(seat, zone)[0]:
+            ranks = said[n]
+            if ranks:
+                for play in plays:
+                    row = _claimed(FLIP, (), play) if isinstance(play, int) else _claimed(PLAY, play, 0)
+                    moves += [row[r] for r in ranks]
+        if zone == HAND:
+            moves += self._bluff_runs(seat, self._run_start(state))
         if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
-            moves.append(Move(CALL))
+            moves.append(CALL_MOVE)
         return moves
 
     def _forced_plays(self, seat: int, zone: Zone) -> list[Move]:
@@ -1513,11 +1586,20 @@ class Position:
 
     def fast(self) -> bool:
         """Can :meth:`count_moves` and :meth:`nth_move` answer without listing? Yes where a play's
-        legality is one lookup per rank (no runs, swaps, claims or four-of-a-kind-anytime), from
-        the hand, past the opening, with no forced pickup waiting and the final-card combo out of
-        reach."""
+        legality is one lookup per rank (with the runs, swaps, claims or four of a kind anytime
+        counted or listed apart), from the hand, past the opening, with no forced pickup waiting
+        and the final-card combo out of reach; in Bluff from every zone (the opening changes
+        nothing there) but a hand with unseen cards or face-up stacks."""
         R = self.R
         seat = self.turn
+        if R.bluff:
+            if self.setup:
+                return False
+            if self.hand_n[seat]:
+                return not self.hands[seat] >> self.C.csh[_UNSEEN]
+            if self.ups[seat]:
+                return not any(len(s) > 1 for s in self.ups[seat])
+            return bool(self.downs[seat])
         if not R.countable or not self.hand_n[seat] or self.opening or self.setup:
             return False
         if self.hands[seat] >> self.C.csh[_UNSEEN]:
@@ -1527,8 +1609,6 @@ class Position:
         if R.combo and not self.stock:
             subs = self.subs[seat]
             return len(subs) - subs.count(0) != 1
-        if R.bluff and self._bluff_runs(seat):  # (runs are listed, not counted)
-            return False
         return True
 
     def _play_ranks(self) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
@@ -1656,18 +1736,6 @@ class Position:
             raise AssertionError("a play past the count")
         return None
 
-    def count_plays(self) -> int:
-        """How many plays of one rank the hand allows, with their swaps or claims (only where
-        :meth:`fast`)."""
-        how = self.R.counting
-        if how:
-            if how == BLUFF_CLAIMS:
-                return sum(len(plays) * len(said) for plays, said in self._bluff_counts())
-            if how == SWAPS:
-                return sum(e[2] for e in self._swap_counts()[0])
-            return sum(n for _, _, n in self._anytime())
-        return sum(self._play_ranks()[1](self.subs[self.turn]))
-
     def _extra_moves(self) -> list[Move]:
         """The moves listed after the plays of one rank and before the pickup (runs, a gamble,
         slides)."""
@@ -1688,17 +1756,15 @@ class Position:
 
     def counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | Pick | None]]:
         """:meth:`counts` with the other moves before the pickup listed (they are few: runs, a
-        gamble, slides, Bluff's call), so a pick among them need not list them again, and
-        ``nth(j)``: the j-th play (j below the plays' count) from the same count: a move, or
+        gamble, slides, Bluff's runs and call), so a pick among them need not list them again,
+        and ``nth(j)``: the j-th play (j below the plays' count) from the same count: a move, or
         where it is a plain play of the hand's cards (:meth:`push_cards`) what
         :meth:`nth_play` gives."""
         how = self.R.counting
         nth: Callable[[int], Move | Pick | None]
         if how == BLUFF_CLAIMS:
-            bc = self._bluff_counts()
-            nplay = sum(len(plays) * len(said) for plays, said in bc)
-            nth = partial(self._nth_bluff, counts=bc)
-        elif how == SWAPS:
+            return self._bluff_counted()
+        if how == SWAPS:
             sc = self._swap_counts()
             nplay = sum(e[2] for e in sc[0])
             nth = partial(self._nth_swap_play, counts=sc)
@@ -1711,9 +1777,6 @@ class Position:
             counts = getter(self.subs[self.turn])
             nplay = sum(counts)
             nth = partial(self.nth_counted, ranks=ranks, counts=counts)
-        if self.R.bluff:  # then a call, if the last play was another's claim; never a pickup
-            last = self.pile[-1] if self.pile else None
-            return nplay, [Move(CALL)] if last is not None and last[2] >= 0 and last[1] != self.turn else [], 0, nth
         extra = [] if self.R.plain else self._extra_moves()
         runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
         return nplay, extra, self.pickups(nplay + runs), nth
@@ -1734,23 +1797,13 @@ class Position:
         """``self.moves()[j]``, without listing where :meth:`fast`."""
         if not self.fast():
             return self.moves()[j]
-        how = self.R.counting
-        if how == BLUFF_CLAIMS:
-            m = self._nth_bluff(j)
-            return m if m is not None else Move(CALL)
-        if how == SWAPS:
-            m = self._nth_swap_play(j)
-            if m is not None:
-                return m
-            j -= self.count_plays()
-            extra = self._extra_moves()
-            return extra[j] if j < len(extra) else Move(PICKUP)
-        got = self.nth_play(j)
-        if got is not None:
-            return Move(PLAY, got[0])
-        j -= self.count_plays()
-        extra = [] if self.R.plain else self._extra_moves()
-        return extra[j] if j < len(extra) else Move(PICKUP)
+        nplay, extra, _, nth = self.counted()
+        if j < nplay:
+            got = nth(j)
+            assert got is not None
+            return got if isinstance(got, Move) else Move(PLAY, got[0])
+        j -= nplay
+        return extra[j] if j < len(extra) else PICKUP_MOVE
 
     def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
         """The cards and multiset of the j-th play in list order (None: past the plays)."""
@@ -2141,8 +2194,9 @@ class Position:
 
     def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
         R = self.R
-        fid = self.v.setting_origin("bluff")
-        if move.kind == CALL:
+        fid = R.bluff_fid
+        kind = move.kind
+        if kind == CALL:
             cards, by, claim = self.pile[-1]
             honest = claim_true(cards, claim)
             taker = seat if honest else by
@@ -2162,41 +2216,44 @@ class Position:
                 self.causes.append(fid)
                 self.turn = seat
             return
-        if move.kind == FLIP:
-            i = move.index - 1
-            cards = (self.downs[seat].pop(i),)
+        hand_n = self.hand_n
+        if kind == FLIP:
+            cards = (self.downs[seat].pop(move.index - 1),)
         else:
             cards = move.cards
-            if self.hand_n[seat]:
+            if hand_n[seat]:
                 for c in cards:
                     self._take(seat, c)
             else:
                 self._remove_up(seat, cards)
         pile = self.pile
-        if self.pile and self.pile[-1][2] >= RUN_CLAIM:
-            self._burn_in_run(events)
-        if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
-            cards0, _, claim0 = self.pile[-1]
-            below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
-            self.burned += [c for laid in self.pile for c in laid[0]]
-            self._clear_pile()
-            events.append(BURN)
-            self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
+        if pile:
+            if pile[-1][2] >= RUN_CLAIM:
+                self._burn_in_run(events)
+            if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+                cards0, _, claim0 = self.pile[-1]
+                below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
+                self.burned += [c for laid in self.pile for c in laid[0]]
+                self._clear_pile()
+                events.append(BURN)
+                self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
         self.pile.append((cards, seat, claim_for(move.claim, len(cards))))
         if self.pile is pile:  # nothing was taken off the pile: only the play on top is new
             self._repile_on(cards)
         else:
             self._repile()
         stock = self.stock
-        draw = min(R.refill - self.hand_n[seat], len(stock)) if stock and move.kind == PLAY else 0
-        if draw > 0:
-            self._give(seat, stock[:draw])
-            del stock[:draw]
-            events.append(DRAW)
-            self.causes.append(R.draw_fid)
-        self.turn = seat
-        if self._is_out(seat) and self._go_out(seat, events):
-            return
+        if stock and kind == PLAY:
+            draw = min(R.refill - hand_n[seat], len(stock))
+            if draw > 0:
+                self._give(seat, stock[:draw])
+                del stock[:draw]
+                events.append(DRAW)
+                self.causes.append(R.draw_fid)
+        if not hand_n[seat] and not self.ups[seat] and not self.downs[seat]:  # out
+            self.turn = seat
+            if self._go_out(seat, events):
+                return
         self.turn = self._next_seat(seat, self.direction)
 
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
