@@ -85,7 +85,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -168,6 +168,7 @@ class Rules:
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
+        self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # Position._run_reach
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -1038,11 +1039,12 @@ class Position:
         return out
 
     def _suited(self, seat: int) -> int:
-        """Bluff: the seat's hand as bit 16 * suit + rank for each card held of 3 to ace."""
+        """The seat's hand as bit 16 * suit + rank for each card held (not jokers or unseen cards),
+        for runs."""
         C = self.C
         h, subs, rsh, rm, spread = self.hands[seat], self.subs[seat], C.rsh, C.rm, C.spread
         every = 0
-        for r in range(1, 13):
+        for r in range(13):
             if subs[r]:
                 every |= spread[(h >> rsh[r]) & rm[r]] << r
         return every
@@ -1121,7 +1123,7 @@ class Position:
 
     def _judge_run(self, cards: tuple[int, ...], ctx: Ctx) -> Judged:
         """A run: two or more cards of one suit in unbroken ascending order, each step legal."""
-        R, v = self.R, self.v
+        v = self.v
         run_fid = v.setting_origin("runs")
         seq = sorted(cards, key=lambda c: c >> 2)
         ranks = [c >> 2 for c in seq]
@@ -1129,24 +1131,38 @@ class Position:
                 or any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False))):
             ctx["cards"] = cards
             return Reason.NOT_A_RUN, (run_fid,), ctx
-        pile = list(self.pile)
-        rev = self.rev
-        first_cell: Cell | None = None
-        for k, c in enumerate(seq):
-            top = self._eff_top(pile)
-            cells = R.cells_rev if R.reversal >= 0 and rev % 2 else R.cells
-            ok, name, frags = cells[top.rank][c >> 2]
-            if first_cell is None:
-                first_cell = (ok, name, frags)
-                ctx["rank"], ctx["top"], ctx["n"] = c >> 2, top, 1
-            if not ok or (R.burn[c >> 2] and k != len(seq) - 1):
-                ctx["card"], ctx["step_top"] = c, top.rank
-                return Reason.RUN_STEP, (run_fid,) + frags, ctx
-            pile.append(((c,), self.turn, -1))
-            if c >> 2 == R.reversal:
-                rev += 1
+        top = self._eff_top(self.pile)
+        ctx["rank"], ctx["top"], ctx["n"] = ranks[0], top, 1
+        k, step_top, cell = self._run_steps(ranks)
+        if k < len(seq) and (not cell[0] or k < len(seq) - 1):  # (a card that burns goes only last)
+            ctx["card"], ctx["step_top"] = seq[k], step_top
+            return Reason.RUN_STEP, (run_fid,) + cell[2], ctx
         ctx["run"] = tuple(seq)
-        return Reason.RUN, (run_fid,) + (first_cell[2] if first_cell else ()), ctx
+        return Reason.RUN, (run_fid,) + self._matrix()[top.rank][ranks[0]][2], ctx
+
+    def _run_steps(self, ranks: Sequence[int]) -> tuple[int, int, Cell]:
+        """A run's ranks (lowest first) laid card by card, as they come to lie on the pile: each
+        must go on the top the card before leaves (the pile's own top first, the joker's free
+        play included; see-through cards, a reversed table), and a card that burns goes only
+        last. (k, top, cell): the first card that may not go, or that burns (the run must end
+        there), the top it meets and its cell; k is ``len(ranks)`` when there is none."""
+        R = self.R
+        top = self.top_rank()
+        base, rev, laid = self.top, self.rev, self.pile_n > 0  # the top kept as the pile grows
+        cells = R.cells_rev if R.reversal >= 0 and rev % 2 else R.cells
+        free = R.extras and self.alive == 2  # Guarducci's joker: a free play with two players
+        cell = cells[top][ranks[0]]
+        for k, r in enumerate(ranks):
+            cell = cells[top][r]
+            if not cell[0] or R.burn[r]:
+                return k, top, cell
+            base = (base if R.transparent[r] else R.counts[r]) if laid else R.first_top[r]
+            laid = True
+            if r == R.reversal:
+                rev += 1
+                cells = R.cells_rev if rev % 2 else R.cells
+            top = EMPTY if free and R.free_with_two[r] else base
+        return len(ranks), top, cell
 
     def _swap_rule(self, cards: tuple[int, ...]) -> tuple[str, str] | None:
         """The swap a play of these cards sets off ((how, fragment)), or None."""
@@ -1250,26 +1266,16 @@ class Position:
         if self.v.runs:
             yield from self._runs(cards)
 
-    def _runs(self, cards: Sequence[int] | None = None) -> list[Move]:
-        """The legal runs among ``cards`` (None: the hand of the player to move; listed after
-        every other play)."""
+    def _runs(self, cards: Sequence[int]) -> list[Move]:
+        """The legal runs among ``cards`` (listed after every other play; from the hand where
+        the plays are counted, :meth:`_run_counts`)."""
         R = self.R
         out: list[Move] = []
         need = self.v.runs
         held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
-        hand = cards is None
-        if cards is None:
-            C = self.C
-            h, subs, rsh, rm, spread = self.hands[self.turn], self.subs[self.turn], C.rsh, C.rm, C.spread
-            every = 0  # suit s's bits at 16 * s
-            for r in range(13):
-                if subs[r]:
-                    every |= spread[(h >> rsh[r]) & rm[r]] << (r + 1)
-            held = [(every >> (16 * s)) & 0xFFFF for s in range(4)]
-        else:
-            for c in cards:
-                if c != JOKER:
-                    held[c & 3] |= 2 << (c >> 2)
+        for c in cards:
+            if c != JOKER:
+                held[c & 3] |= 2 << (c >> 2)
         first: tuple[Cell, ...] | None = None
         for suit in range(4):
             x = held[suit]
@@ -1292,16 +1298,66 @@ class Position:
                     last = r
                     run_cards += (r * 4 + suit,)
                     if len(run_cards) >= need:
-                        if hand:
-                            # from the hand where the runs are counted (:meth:`fast`: no opening, no
-                            # forced pickup, the cards held), :meth:`judge` asks only this
-                            if self._judge_run(run_cards, {})[0].legal:
-                                out.append(Move(PLAY, run_cards))
-                        else:
-                            run = Move(PLAY, run_cards)
-                            if self.judge(run)[0].legal:
-                                out.append(run)
+                        run = Move(PLAY, run_cards)
+                        if self.judge(run)[0].legal:
+                            out.append(run)
         return out
+
+    def _run_reach(self) -> tuple[int, ...]:
+        """Per rank s, how many cards of a run from s upwards (s, s + 1, ... to the ace) go, as
+        :meth:`_run_steps` lays them on the pile as it is now. Kept per what the steps read (the
+        top, the top kept as the pile grows, the table's direction, an empty pile, the joker's
+        free play): every move from the hand counts its runs."""
+        R = self.R
+        free = R.extras and self.alive == 2
+        key = (self.top_rank(), self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
+        got = R.run_reach.get(key)
+        if got is None:
+            reach = []
+            for s in range(13):
+                ranks = range(s, 13)
+                k, _, cell = self._run_steps(ranks)
+                reach.append(k + 1 if k < len(ranks) and cell[0] else k)  # (a card that burns ends the run)
+            got = R.run_reach[key] = tuple(reach)
+        return got
+
+    def _run_counts(self) -> list[tuple[int, int, int]]:
+        """The runs from the hand of the player to move, where they are counted (:meth:`fast`: no
+        opening, no forced pickup, the cards held; :meth:`judge` then asks only the steps): per
+        first card in list order, (suit, rank, how many lengths go, from the shortest)."""
+        need = self.v.runs
+        every = self._suited(self.turn)
+        x = every
+        for _ in range(need - 1):  # the ranks that start ``need`` in a row
+            x &= x >> 1
+        out: list[tuple[int, int, int]] = []
+        if not x:
+            return out
+        reach = self._run_reach()
+        for suit in range(4):
+            starts = x >> (16 * suit) & 0x1FFF
+            bits = every >> (16 * suit)
+            while starts:
+                s = (starts & -starts).bit_length() - 1
+                starts &= starts - 1
+                t = bits >> s
+                k = min(reach[s], (t ^ (t + 1)).bit_length() - 1) - need + 1  # (the ranks held in a row from s)
+                if k > 0:
+                    out.append((suit, s, k))
+        return out
+
+    def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int,
+                 runs: list[tuple[int, int, int]]) -> Move | Pick | None:
+        """The j-th play where the runs (:meth:`_run_counts`) follow ``before`` other plays (``nth``)."""
+        if j < before:
+            return nth(j)
+        j -= before
+        need = self.v.runs
+        for suit, s, k in runs:
+            if j < k:
+                return Move(PLAY, tuple(r * 4 + suit for r in range(s, s + need + j)))
+            j -= k
+        return None
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
                 seen: set[tuple[int, ...]]) -> Iterator[Move]:
@@ -1737,12 +1793,10 @@ class Position:
         return None
 
     def _extra_moves(self) -> list[Move]:
-        """The moves listed after the plays of one rank and before the pickup (runs, a gamble,
+        """The moves listed after the plays (runs included) and before the pickup (a gamble,
         slides)."""
         v = self.v
         out: list[Move] = []
-        if v.runs:
-            out += self._runs()
         if v.gamble and self.stock:
             out.append(Move(GAMBLE))
         if v.slide >= 0 and self.pile and self.subs[self.turn][v.slide]:
@@ -1755,10 +1809,10 @@ class Position:
         return nplay, len(extra), npick
 
     def counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | Pick | None]]:
-        """:meth:`counts` with the other moves before the pickup listed (they are few: runs, a
-        gamble, slides, Bluff's runs and call), so a pick among them need not list them again,
-        and ``nth(j)``: the j-th play (j below the plays' count) from the same count: a move, or
-        where it is a plain play of the hand's cards (:meth:`push_cards`) what
+        """:meth:`counts` with the other moves before the pickup listed (they are few: a gamble,
+        slides, Bluff's runs and call), so a pick among them need not list them again, and
+        ``nth(j)``: the j-th play (j below the plays' count, runs included) from the same count:
+        a move, or where it is a plain play of the hand's cards (:meth:`push_cards`) what
         :meth:`nth_play` gives."""
         how = self.R.counting
         nth: Callable[[int], Move | Pick | None]
@@ -1777,9 +1831,13 @@ class Position:
             counts = getter(self.subs[self.turn])
             nplay = sum(counts)
             nth = partial(self.nth_counted, ranks=ranks, counts=counts)
+        if self.v.runs:  # the runs: plays too, after the others
+            runs = self._run_counts()
+            if runs:
+                nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
+                nplay += sum(k for _, _, k in runs)
         extra = [] if self.R.plain else self._extra_moves()
-        runs = sum(1 for m in extra if m.kind == PLAY) if self.v.runs else 0
-        return nplay, extra, self.pickups(nplay + runs), nth
+        return nplay, extra, self.pickups(nplay), nth
 
     def pickups(self, plays: int) -> int:
         """How many pickups the player to move may choose (1 or 0) when ``plays`` plays are legal:
