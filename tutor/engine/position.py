@@ -85,7 +85,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -168,6 +168,7 @@ class Rules:
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
+        self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # Position._run_reach
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
@@ -1042,7 +1043,12 @@ class Position:
         """The seat's hand as bit 16 * suit + rank for each card held (not jokers or unseen cards),
         for runs."""
         C = self.C
-        h, subs, rsh, rm, spread = self.hands[seat], self.subs[seat], C.rsh, C.rm, C.spread
+        h = self.hands[seat]
+        if C.w == 1:  # one pack: three ranks at a time (each move from the hand asks)
+            t = _suited3()
+            return (t[h & 0xFFF] | t[(h >> 12) & 0xFFF] << 3 | t[(h >> 24) & 0xFFF] << 6
+                    | t[(h >> 36) & 0xFFF] << 9 | t[(h >> 48) & 0xF] << 12)
+        subs, rsh, rm, spread = self.subs[seat], C.rsh, C.rm, C.spread
         every = 0
         for r in range(13):
             if subs[r]:
@@ -1836,7 +1842,7 @@ class Position:
             if runs:
                 nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
                 nplay += sum(k for _, _, k in runs)
-        extra = [] if self.R.plain else self._extra_moves()
+        extra = self._extra_moves() if self.R.more else []
         return nplay, extra, self.pickups(nplay), nth
 
     def pickups(self, plays: int) -> int:
@@ -2403,6 +2409,18 @@ class Position:
             skip, skip_r = R.skip[below], below
         self._settle(seat, r, n if R.reverse[r] else 0, skip, R.play_again[r], r, r, skip_r, events)
         return events
+
+
+_SUITED3: list[tuple[int, ...]] = []
+
+
+def _suited3() -> tuple[int, ...]:
+    """For one pack, per set of the cards of three ranks in a row (a 12-bit field of a hand, the
+    lowest rank first), bit 16 * suit + rank (counted from the lowest) for each card: made once."""
+    if not _SUITED3:
+        _SUITED3.append(tuple(sum(1 << (16 * (c & 3) + (c >> 2)) for c in range(12) if f >> c & 1)
+                              for f in range(1 << 12)))
+    return _SUITED3[0]
 
 
 _ALL_PLAYS: dict[tuple[int, ...], tuple[Move, ...]] = {}

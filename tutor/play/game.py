@@ -155,9 +155,11 @@ def _randbelow(rng: random.Random, n: int) -> int:
 
 
 def _random_push(pos: Position, rng: random.Random) -> Action:
-    """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count."""
+    """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count
+    (where the plays are the plain game's, from the compiled tables, as :meth:`Position.counted`
+    reads them)."""
     R = pos.R
-    if R.plain and pos.hand_n[pos.turn] and not pos.opening and pos.fast():
+    if R.plain_plays and pos.hand_n[pos.turn] and not pos.opening and pos.fast():
         top = pos.top
         counts = R.get_at[top](pos.subs[pos.turn])
         nplay = sum(counts)
