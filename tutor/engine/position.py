@@ -65,7 +65,8 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
 BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
-SwapCounts = tuple[list[tuple[int, int, int, dict[int, Shape | None]]], int]  # see Position._swap_counts
+SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
+SwapCounts = tuple[tuple[int, ...], tuple[int, ...], int, dict[str, int]]  # see Position._swap_counts
 T = TypeVar("T")
 
 
@@ -85,7 +86,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -168,6 +169,9 @@ class Rules:
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
+        # swaps: per pack width, per rank, Position._swap_form of each field
+        self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
+        self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # Position._run_reach
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
@@ -1703,45 +1707,79 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
-    def _swap_counts(self) -> SwapCounts:
-        """With swaps: per rank whose plays go, in list order, (rank, its field in the hand, the
-        moves its plays stand for: each itself and its swaps, per play length the shape of its
-        swap rule (:meth:`_swap_shape`) or None), and the number of distinct cards in hand."""
-        R, C = self.R, self.C
+    def _swap_counts(self) -> tuple[int, SwapCounts]:
+        """With swaps: the moves the plays stand for (each play itself and its swaps), and what
+        :meth:`_nth_swap_play` walks: the ranks that may go and their play counts (the getter's),
+        the number of distinct cards in hand, and per swap rule that applies, the swaps per card
+        given (:meth:`_swaps_per`)."""
+        C = self.C
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
-        rsh, rm = C.rsh, C.rm
         ranks, getter = self._play_ranks()
-        distinct = -1  # distinct cards in hand (a play may give any card it leaves one of)
-        swap_rule = R.swap_rule
-        shapes: dict[str, Shape] = {}
-        out: list[tuple[int, int, int, dict[int, Shape | None]]] = []
-        for r, held in zip(ranks, getter(subs), strict=True):
-            if not held:
-                continue
-            f = (h >> rsh[r]) & rm[r]
-            by_n: dict[int, Shape | None] = {}
-            total = 0
-            for n, k, gone in C.swap_tally(r, f):
-                rule = swap_rule(r, n)
-                if rule is None:
-                    by_n[n] = None
-                    total += k
-                    continue
-                shape = shapes.get(rule[0])
-                if shape is None:
-                    shape = shapes[rule[0]] = self._swap_shape(seat, rule[0])
-                by_n[n] = shape
-                if distinct < 0:
-                    if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
-                        distinct = self.hand_n[seat] - max(0, subs[JOKER_RANK] - 1)
-                    else:
-                        distinct = sum(C.distinct(q, (h >> rsh[q]) & rm[q]) for q in range(N_RANKS) if subs[q])
-                # each play: itself, and a swap per card it may give (the distinct cards it leaves
-                # one of) times the swaps per card given
-                total += k + (distinct * k - gone) * shape[1]
-            out.append((r, f, total, by_n))
-        return out, distinct
+        counts = getter(subs)
+        # distinct cards in hand (a play may give any card it leaves one of)
+        if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
+            distinct = self.hand_n[seat] - max(0, subs[JOKER_RANK] - 1)
+        else:
+            distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
+        per: dict[str, int] = {}
+        total = sum(counts)  # each play itself
+        lone = self.R.lone_swaps
+        for r, held in zip(ranks, counts, strict=True):
+            if held > 1 or (held and lone[r]):  # (one card: one play, of one card)
+                for how, k, gone in self._swap_form(r, (h >> C.rsh[r]) & C.rm[r])[1]:
+                    p = per.get(how)
+                    if p is None:
+                        p = per[how] = self._swaps_per(seat, how)
+                    # a swap per card a play may give (the distinct cards it leaves one of) times
+                    # the swaps per card given
+                    total += (distinct * k - gone) * p
+        return total, (ranks, counts, distinct, per)
+
+    def _swap_form(self, r: int, f: int) -> SwapForm:
+        """The plays of rank ``r`` from its field ``f`` as :meth:`_swap_counts` counts them: how many;
+        per swap rule (how) that plays of some sizes set off, how many such plays and the sum of
+        their :meth:`Code.gone`; and per play, its rule's how and its gone (kept per variant, pack
+        and field: each move asks)."""
+        forms = self.R.swap_forms.get(self.C.w)
+        if forms is None:
+            forms = self.R.swap_forms[self.C.w] = tuple({} for _ in range(N_RANKS))
+        got = forms[r].get(f)
+        if got is None:
+            got = forms[r][f] = self._make_swap_form(r, f)
+        return got
+
+    def _make_swap_form(self, r: int, f: int) -> SwapForm:
+        swapping: dict[str, list[int]] = {}
+        total = 0
+        for n, k, gone in self.C.swap_tally(r, f):
+            total += k
+            rule = self.R.swap_rule(r, n)
+            if rule is not None:
+                got = swapping.setdefault(rule[0], [0, 0])
+                got[0] += k
+                got[1] += gone
+        plays = []  # per play of :meth:`Code.plays_of`: its swap rule's how ("": none), its gone
+        for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True):
+            rule = self.R.swap_rule(r, len(sub))
+            plays.append((rule[0] if rule else "", g))
+        return total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
+
+    def _swaps_per(self, seat: int, how: str) -> int:
+        """How many swaps a play whose swap rule is ``how`` allows per card given, as
+        :meth:`_swap_moves` lists them: a face-up card of one's own, a card of each other hand
+        by its place (or the first), a face-up card of each other player."""
+        if how == "own-face-up":
+            return len(set(self.up_cards(seat)))
+        n = 0
+        for q in range(self.n):
+            if q != seat and not self.outs[q]:
+                if how == "other-hand":
+                    k = self.hand_n[q]
+                    n += 1 + k if k else 0
+                elif how == "other-face-up":
+                    n += len(set(self.up_cards(q)))
+        return n
 
     def _swap_shape(self, seat: int, how: str) -> Shape:
         """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
@@ -1757,29 +1795,38 @@ class Position:
             return how, sum(len(t) for _, _, t in others), others
         return how, 0, others
 
-    def _nth_swap_play(self, j: int, counts: SwapCounts | None = None) -> Move | None:
-        """The j-th play or swap in list order, with swaps (None: past them); ``counts``:
-        :meth:`_swap_counts`, if at hand."""
-        ranks, distinct = counts if counts is not None else self._swap_counts()
+    def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | None:
+        """The j-th play or swap in list order, with swaps (None: past them), from
+        :meth:`_swap_counts`."""
+        ranks, held, distinct, per = counts
         C = self.C
-        for r, f, total, by_n in ranks:
-            if j >= total:
-                j -= total
+        h = self.hands[self.turn]
+        lone = self.R.lone_swaps
+        for r, k in zip(ranks, held, strict=True):
+            if not k:
                 continue
-            for (sub, _), ngone in zip(C.plays_of(r, f), C.gone(r, f), strict=True):
-                shape = by_n[len(sub)]
-                n = 1 if shape is None else 1 + (distinct - ngone) * shape[1]
+            f = (h >> C.rsh[r]) & C.rm[r]
+            form = self._swap_form(r, f) if k > 1 or lone[r] else None
+            if form is not None:
+                for how, n, lost in form[1]:
+                    k += (distinct * n - lost) * per[how]
+            if j >= k:
+                j -= k
+                continue
+            if form is None:
+                return Move(PLAY, C.plays_of(r, f)[j][0])
+            for (sub, _), (how, ngone) in zip(C.plays_of(r, f), form[2], strict=True):
+                n = 1 + (distinct - ngone) * per[how] if how else 1
                 if j >= n:
                     j -= n
                     continue
                 if j == 0:
                     return Move(PLAY, sub)
-                assert shape is not None
-                how, per, others = shape
-                held = Counter(self.hand(self.turn))
-                gone = {c for c in sub if held[c] == sub.count(c)}  # cards the play leaves none of
-                gives = [c for c in sorted(held) if c not in gone]
-                give_at, k = divmod(j - 1, per)
+                how, per_give, others = self._swap_shape(self.turn, how)
+                seat = self.turn
+                gone = {c for c in sub if self.holds(seat, c) == sub.count(c)}  # cards the play leaves none of
+                gives = [c for c in dict.fromkeys(self.hand(seat)) if c not in gone]
+                give_at, k = divmod(j - 1, per_give)
                 give = gives[give_at]
                 if how == "own-face-up":
                     return Move(PLAY, sub, give=give, take=others[0][2][k])
@@ -1825,8 +1872,7 @@ class Position:
         if how == BLUFF_CLAIMS:
             return self._bluff_counted()
         if how == SWAPS:
-            sc = self._swap_counts()
-            nplay = sum(e[2] for e in sc[0])
+            nplay, sc = self._swap_counts()
             nth = partial(self._nth_swap_play, counts=sc)
         elif how == ANYTIME:
             at = self._anytime()
