@@ -86,7 +86,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -139,6 +139,9 @@ class Rules:
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
+        # four of a kind anytime: per top, the ranks that may not go but as four or more, and their getter
+        self.fours_at = _fours_at(v.cells, bool(self.four_anytime))
+        self.fours_rev = _fours_at(v.cells_rev, bool(self.four_anytime))
         self.origin = v.origin
         self.setup, self.setup_count = v.setup, v.setup_count
         self.setup_fid = v.setting_origin("setup") or "core"
@@ -169,6 +172,7 @@ class Rules:
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
+        self.free_two = any(v.free_with_two)
         # swaps: per pack width, per rank, Position._swap_form of each field
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
@@ -197,6 +201,16 @@ def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
         r = ranks[0]
         return lambda subs: (subs[r],)
     return lambda subs: ()
+
+
+def _fours_at(cells: Cells, anytime: bool) -> tuple[tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]], ...]:
+    """Per top, the ranks that may not go on it but as four of a kind or more (where the variant
+    says four of a kind go anytime: not on a forced pickup), and their getter."""
+    out = []
+    for row in cells:
+        ranks = tuple(r for r in range(N_RANKS) if anytime and not row[r][0] and row[r][1] != "FORCED_PICKUP")
+        out.append((ranks, _getter(ranks)))
+    return tuple(out)
 
 
 _RULES: dict[int, tuple[Variant, Rules]] = {}
@@ -1616,7 +1630,9 @@ class Position:
         pile = self.pile
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
             extra.append(CALL_MOVE)
-        return nplay, extra, 0, partial(self._nth_bluff, plays_by=plays_by, said=said)
+        def nth(j: int) -> Move | None:  # (a closure: see :meth:`counted`)
+            return self._nth_bluff(j, plays_by, said)
+        return nplay, extra, 0, nth
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
         state = self._bluff_state()
@@ -1682,26 +1698,26 @@ class Position:
         R = self.R
         if R.plain:
             return R.ranks_at[self.top], R.get_at[self.top]
-        top = self.top_rank()
+        top = self.top_rank() if R.free_two else self.top  # (the joker's free play: see top_rank)
         if R.reversal >= 0 and self.rev % 2:
             return R.ranks_rev[top], R.get_rev[top]
         return R.ranks_at[top], R.get_at[top]
 
     def _anytime(self) -> list[tuple[int, int, int]]:
-        """With four of a kind anytime: (rank, its first play that goes, how many go) for each
-        rank with plays that go, in list order (where the rank may not go, its plays of four
-        cards or more, which come last)."""
+        """With four of a kind anytime, where a rank may not go: its plays of four cards or more
+        (they come last among its plays), as (rank, the first of them, how many) for each rank
+        that has some."""
         R, C = self.R, self.C
         seat = self.turn
-        subs, h = self.subs[seat], self.hands[seat]
-        cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+        subs = self.subs[seat]
+        top = self.top_rank()
+        fours, getter = R.fours_rev[top] if R.reversal >= 0 and self.rev % 2 else R.fours_at[top]
         out = []
-        for r in range(N_RANKS):
-            s = subs[r]
-            if s:
-                if cells[r][0]:
-                    out.append((r, 0, s))
-                elif cells[r][1] != "FORCED_PICKUP":
+        if fours and max(getter(subs)) >= 4:  # (fewer than four plays: fewer than four cards)
+            h = self.hands[seat]
+            for r in fours:
+                s = subs[r]
+                if s >= 4:
                     k = C.four_from(r, (h >> C.rsh[r]) & C.rm[r])
                     if k < s:
                         out.append((r, k, s - k))
@@ -1865,30 +1881,41 @@ class Position:
         """:meth:`counts` with the other moves before the pickup listed (they are few: a gamble,
         slides, Bluff's runs and call), so a pick among them need not list them again, and
         ``nth(j)``: the j-th play (j below the plays' count, runs included) from the same count:
-        a move, or where it is a plain play of the hand's cards (:meth:`push_cards`) what
-        :meth:`nth_play` gives."""
-        how = self.R.counting
-        nth: Callable[[int], Move | Pick | None]
+        a move, or where it is a plain play of the hand's cards (:meth:`push_cards`) its cards
+        and their multiset."""
+        R = self.R
+        how = R.counting
         if how == BLUFF_CLAIMS:
             return self._bluff_counted()
+        # (each move of a random player asks: the picks are closures, the cheapest to make and call)
+        nth: Callable[[int], Move | Pick | None]
         if how == SWAPS:
             nplay, sc = self._swap_counts()
-            nth = partial(self._nth_swap_play, counts=sc)
-        elif how == ANYTIME:
-            at = self._anytime()
-            nplay = sum(n for _, _, n in at)
-            nth = partial(self._nth_anytime, anytime=at)
+
+            def nth_swap(j: int) -> Move | None:
+                return self._nth_swap_play(j, sc)
+            nth = nth_swap
         else:
             ranks, getter = self._play_ranks()
             counts = getter(self.subs[self.turn])
             nplay = sum(counts)
-            nth = partial(self.nth_counted, ranks=ranks, counts=counts)
+            fours = self._anytime() if how == ANYTIME else None  # four of a kind or more of ranks that may not go
+            if fours:
+                nplay += sum(n for _, _, n in fours)
+
+                def nth_four(j: int) -> Pick | None:
+                    return self._nth_anytime(j, ranks, counts, fours)
+                nth = nth_four
+            else:
+                def nth_play(j: int) -> Pick | None:
+                    return self.nth_counted(j, ranks, counts)
+                nth = nth_play
         if self.v.runs:  # the runs: plays too, after the others
             runs = self._run_counts()
             if runs:
                 nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
                 nplay += sum(k for _, _, k in runs)
-        extra = self._extra_moves() if self.R.more else []
+        extra = self._extra_moves() if R.more else []
         return nplay, extra, self.pickups(nplay), nth
 
     def pickups(self, plays: int) -> int:
@@ -1915,16 +1942,12 @@ class Position:
         j -= nplay
         return extra[j] if j < len(extra) else PICKUP_MOVE
 
-    def nth_play(self, j: int) -> tuple[tuple[int, ...], int] | None:
-        """The cards and multiset of the j-th play in list order (None: past the plays)."""
-        if self.R.counting == ANYTIME:
-            return self._nth_anytime(j, self._anytime())
-        ranks, getter = self._play_ranks()
-        return self.nth_counted(j, ranks, getter(self.subs[self.turn]))
-
-    def _nth_anytime(self, j: int, anytime: list[tuple[int, int, int]]) -> tuple[tuple[int, ...], int] | None:
-        """:meth:`nth_play` with four of a kind anytime, from :meth:`_anytime`."""
-        for r, k, s in anytime:
+    def _nth_anytime(self, j: int, ranks: tuple[int, ...], counts: tuple[int, ...],
+                     fours: list[tuple[int, int, int]]) -> Pick | None:
+        """:meth:`nth_counted` with four of a kind anytime: the ranks that go and their play counts,
+        and :meth:`_anytime`'s plays of ranks that do not, in rank order."""
+        every = sorted([(r, 0, s) for r, s in zip(ranks, counts, strict=True) if s] + fours)
+        for r, k, s in every:
             if j < s:
                 C = self.C
                 return C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])[k + j]
@@ -1932,9 +1955,9 @@ class Position:
         return None
 
     def nth_counted(self, j: int, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
-        """:meth:`nth_play` where each rank that may go goes with all its plays, from those ranks
-        and their play counts (:meth:`_play_ranks`; in the plain game, the compiled table's
-        ``ranks_at`` and ``get_at`` at the top)."""
+        """The cards and multiset of the j-th play (None: past the plays) where each rank that may
+        go goes with all its plays, from those ranks and their play counts (:meth:`_play_ranks`;
+        in the plain game, the compiled table's ``ranks_at`` and ``get_at`` at the top)."""
         for r, s in zip(ranks, counts, strict=True):
             if j < s:
                 C = self.C

@@ -174,7 +174,15 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         m = moves[rng.randrange(len(moves))]
         return m, pos.push(m)
     nplay, extra, npick, nth = pos.counted()
-    return _push_nth(pos, _randbelow(rng, nplay + len(extra) + npick), nplay, extra, nth)
+    n = nplay + len(extra) + npick
+    if _INLINE_RANDBELOW:  # (``_randbelow``, inline: each move of a random player draws here)
+        k = n.bit_length()
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+    else:
+        j = rng.randrange(n)
+    return _push_nth(pos, j, nplay, extra, nth)
 
 
 def _push_nth(pos: Position, j: int, nplay: int, extra: list[Move], nth: Callable[[int], Move | Pick | None]) -> Action:
