@@ -391,6 +391,7 @@ def code_for(decks: int) -> Code:
 
 PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
+GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
@@ -682,8 +683,12 @@ class Position:
 
     def forced(self) -> bool:
         """Is a forced pickup (a superjoker, perhaps passed on by red jacks) waiting?"""
-        if self.R.force < 0 or not self.pile:
+        R = self.R
+        if R.force < 0 or not self.pile:
             return False
+        top = self.pile[-1][0][-1] >> 2
+        if R.deflect is None or top != R.deflect[0]:  # (most piles: the top card decides)
+            return top == R.force
         for laid in reversed(self.pile):
             for c in reversed(laid[0]):
                 if self._deflects(c):
@@ -1867,7 +1872,7 @@ class Position:
         v = self.v
         out: list[Move] = []
         if v.gamble and self.stock:
-            out.append(Move(GAMBLE))
+            out.append(GAMBLE_MOVE)
         if v.slide >= 0 and self.pile and self.subs[self.turn][v.slide]:
             out += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(self.turn))) if c >> 2 == v.slide]
         return out

@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol
 
-from tutor.core.cards import EMPTY, JOKER_RANK, N_RANKS, UNKNOWN, claim_ranks, full_pack
+from tutor.core.cards import EMPTY, JOKER, JOKER_RANK, N_RANKS, UNKNOWN, claim_ranks, full_pack
 from tutor.core.errors import TutorError
 from tutor.core.moves import FLIP, PICKUP, PLACE, PLAY, READY, SWAP, Move
 from tutor.core.reasons import Event
 from tutor.core.table import Player, Table
-from tutor.engine import FACE_UP, apply, first_player, position, position_of, remember
+from tutor.engine import FACE_UP, apply, position, position_of, remember
 from tutor.engine.position import BURN, GAME_OVER, OUT, PICKED_UP, PICKUP_MOVE, Pick, Position, per_variant
 from tutor.rules.variant import Variant, load_variant
 
@@ -50,20 +50,16 @@ def deal(
     need = players * (v.down + v.up + v.hand)
     if need > len(pack):
         raise TutorError(f"{v.id}: {players} players need {need} cards, the pack has {len(pack)}")
-    # one card at a time to each player, starting left of the dealer (seat 0)
-    k = 0
-    rows: list[list[list[int]]] = [[[], [], []] for _ in range(players)]
-    for zone, size in enumerate((v.down, v.up, v.hand)):
-        for _ in range(size):
-            for s in range(players):
-                rows[s][zone].append(pack[k])
-                k += 1
+    # one card at a time to each player, starting left of the dealer (seat 0): seat s gets every
+    # players-th card of each zone's share of the pack, from the s-th
+    down, up, hand = players * v.down, players * (v.down + v.up), need
     seats = tuple(
-        Player(names[s], tuple(sorted(r[2])), tuple((c,) for c in r[1]), tuple(r[0]))
-        for s, r in enumerate(rows)
+        Player(names[s], tuple(sorted(pack[up + s:hand:players])), tuple((c,) for c in pack[down + s:up:players]),
+               tuple(pack[s:down:players]))
+        for s in range(players)
     )
-    return Table(players=seats, stock=tuple(pack[k:]), decks=decks, setup=True,
-                 ready=tuple(False for _ in seats))
+    return Table(players=seats, stock=tuple(pack[need:]), decks=decks, setup=True,
+                 ready=(False,) * players)
 
 
 def arrange(table: Table, v: Variant) -> Table:
@@ -75,12 +71,14 @@ def arrange(table: Table, v: Variant) -> Table:
     """
     if v.setup == "stack":
         return _arrange_stacks(table, v)
+    value = _keep_of(v).card_value
     players = []
     for p in table.players:
-        pool = sorted(p.hand + p.face_up_cards, key=lambda c: _value(v, c >> 2))
-        n_up = v.setup_count if v.setup == "choose" else len(p.face_up_cards)
+        ups = p.face_up_cards
+        pool = sorted(p.hand + ups, key=value.__getitem__)
+        n_up = v.setup_count if v.setup == "choose" else len(ups)
         hand, up = pool[: len(pool) - n_up], pool[len(pool) - n_up:]
-        players.append(replace(p, hand=tuple(sorted(hand)), face_up=tuple((c,) for c in up)))
+        players.append(Player(p.name, tuple(sorted(hand)), tuple((c,) for c in up), p.face_down, p.lost))
     return replace(table, players=tuple(players))
 
 
@@ -88,7 +86,7 @@ def _arrange_stacks(table: Table, v: Variant) -> Table:
     stock = list(table.stock)
     players = []
     for p in table.players:
-        pool = sorted(p.hand + p.face_up_cards, key=lambda c: _value(v, c >> 2), reverse=True)
+        pool = sorted(p.hand + p.face_up_cards, key=_keep_of(v).card_value.__getitem__, reverse=True)
         ranks: list[int] = []
         for c in pool:
             if c >> 2 not in ranks and len(ranks) < len(p.face_up):
@@ -101,15 +99,21 @@ def _arrange_stacks(table: Table, v: Variant) -> Table:
                 stacks[c >> 2].append(c)
             else:
                 hand.append(c)
-        players.append(replace(p, hand=tuple(sorted(hand)),
-                               face_up=tuple(tuple(sorted(stacks[r])) for r in ranks)))
+        players.append(Player(p.name, tuple(sorted(hand)), tuple(tuple(sorted(stacks[r])) for r in ranks),
+                              p.face_down, p.lost))
     return replace(table, players=tuple(players), stock=tuple(stock))
 
 
 def start(table: Table, v: Variant) -> Table:
     """End the setup phase and hand the turn to the first player; the opening play is next."""
-    table = replace(table, setup=False, ready=(), opening=True)
-    return replace(table, turn=first_player(table, v))
+    # the started table keeps its position (the engine's questions, and the game, start from it):
+    # the set-up table's, with the phase over, made once
+    pos = Position.of(table, v)
+    turn = pos.first_player()
+    started = replace(table, setup=False, ready=(), opening=True, turn=turn)
+    pos.setup, pos.ready, pos.opening, pos.turn = False, [], True, turn
+    remember(started, v, pos)
+    return started
 
 
 # -- bots ---------------------------------------------------------------------------
@@ -243,13 +247,15 @@ def _value(v: Variant, rank: int) -> tuple[int, int]:
 
 
 class _Keep:
-    """The greedy bot's keep-order of one variant: each rank's value and, per effective top,
-    the ranks that may go on it, least valuable first."""
+    """The greedy bot's keep-order of one variant: each rank's value (and each card's, an unseen
+    card's last, for the setup), and per effective top the ranks that may go on it, least
+    valuable first."""
 
-    __slots__ = ("value", "keep_at")
+    __slots__ = ("value", "keep_at", "card_value")
 
     def __init__(self, v: Variant) -> None:
         self.value = tuple(_value(v, r) for r in range(N_RANKS))
+        self.card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
 
