@@ -1047,14 +1047,17 @@ class Position:
             return []
         if every < 0:
             every = self._suited(seat)
-        if not every & (every >> 1):  # no two cards of a suit in a row: no run
-            return []
-        out = []
+        every &= _THREE_UP  # (no 2 in a run)
+        x = every & (every >> 1)  # the cards whose next rank of their suit is held too
+        out: list[Move] = []
+        if not x:
+            return out
         for suit in range(4):
             held = every >> (16 * suit)
-            for lo in range(1, 12):
-                if not held >> lo & 1:
-                    continue
+            starts = x >> (16 * suit) & 0x1FFF
+            while starts:
+                lo = (starts & -starts).bit_length() - 1
+                starts &= starts - 1
                 hi = lo + 1
                 while hi <= 12 and held >> hi & 1 and first + hi - lo <= 12:
                     cards = tuple(r * 4 + suit for r in range(lo, hi + 1))
@@ -1579,7 +1582,8 @@ class Position:
             for r in range(N_RANKS):
                 if subs[r]:
                     sized = C.by_size(r, (h >> rsh[r]) & rm[r])
-                    out += [(sized[n], n) for n in range(1, min(4, len(sized) - 1) + 1)]
+                    for n in range(1, min(5, len(sized))):
+                        out.append((sized[n], n))
         elif zone in (HAND, FACE_UP):
             cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
             key = (zone, cards) if zone == HAND else (zone, *self.ups[seat])
@@ -1627,11 +1631,11 @@ class Position:
         seat = self.turn
         state = self._bluff_state()
         said = self._claims(state)
-        zone = self.zone(seat)
+        zone = HAND if self.hand_n[seat] else self.zone(seat)
         plays_by, sizes, every = self._bluff_plays(seat, zone)
         nplay = (sizes[1] * len(said[1]) + sizes[2] * len(said[2]) + sizes[3] * len(said[3])
                  + sizes[4] * len(said[4]))
-        extra = self._bluff_runs(seat, self._run_start(state), every) if zone == HAND else []
+        extra = self._bluff_runs(seat, self._run_start(state), every) if every else []
         pile = self.pile
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
             extra.append(CALL_MOVE)
@@ -2486,6 +2490,7 @@ class Position:
 
 
 _SUITED3: list[tuple[int, ...]] = []
+_THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in :meth:`Position._suited`
 
 
 def _suited3() -> tuple[int, ...]:
