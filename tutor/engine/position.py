@@ -1335,14 +1335,14 @@ class Position:
                             out.append(run)
         return out
 
-    def _run_reach(self) -> tuple[int, ...]:
+    def _run_reach(self, top: int) -> tuple[int, ...]:
         """Per rank s, how many cards of a run from s upwards (s, s + 1, ... to the ace) go, as
         :meth:`_run_steps` lays them on the pile as it is now. Kept per what the steps read (the
         top, the top kept as the pile grows, the table's direction, an empty pile, the joker's
-        free play): every move from the hand counts its runs."""
+        free play; ``top``: :meth:`top_rank`): every move from the hand counts its runs."""
         R = self.R
         free = R.extras and self.alive == 2
-        key = (self.top_rank(), self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
+        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
         got = R.run_reach.get(key)
         if got is None:
             reach = []
@@ -1353,10 +1353,11 @@ class Position:
             got = R.run_reach[key] = tuple(reach)
         return got
 
-    def _run_counts(self) -> list[tuple[int, int, int]]:
+    def _run_counts(self, top: int) -> list[tuple[int, int, int]]:
         """The runs from the hand of the player to move, where they are counted (:meth:`fast`: no
         opening, no forced pickup, the cards held; :meth:`judge` then asks only the steps): per
-        first card in list order, (suit, rank, how many lengths go, from the shortest)."""
+        first card in list order, (suit, rank, how many lengths go, from the shortest); ``top``:
+        :meth:`top_rank`."""
         need = self.v.runs
         every = self._suited(self.turn)
         x = every
@@ -1365,7 +1366,7 @@ class Position:
         out: list[tuple[int, int, int]] = []
         if not x:
             return out
-        reach = self._run_reach()
+        reach = self._run_reach(top)
         for suit in range(4):
             starts = x >> (16 * suit) & 0x1FFF
             bits = every >> (16 * suit)
@@ -1702,12 +1703,10 @@ class Position:
             return len(subs) - subs.count(0) != 1
         return True
 
-    def _play_ranks(self) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
-        """The ranks that may go now, and their getter over the play counts."""
+    def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
+        """The ranks that may go now on ``top`` (:meth:`top_rank`), and their getter over the play
+        counts."""
         R = self.R
-        if R.plain:
-            return R.ranks_at[self.top], R.get_at[self.top]
-        top = self.top_rank() if R.free_two else self.top  # (the joker's free play: see top_rank)
         if R.reversal >= 0 and self.rev % 2:
             return R.ranks_rev[top], R.get_rev[top]
         return R.ranks_at[top], R.get_at[top]
@@ -1732,15 +1731,15 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
-    def _swap_counts(self) -> tuple[int, SwapCounts]:
-        """With swaps: the moves the plays stand for (each play itself and its swaps), and what
-        :meth:`_nth_swap_play` walks: the ranks that may go and their play counts (the getter's),
-        the number of distinct cards in hand, and per swap rule that applies, the swaps per card
-        given (:meth:`_swaps_per`)."""
+    def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
+        """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
+        itself and its swaps), and what :meth:`_nth_swap_play` walks: the ranks that may go and
+        their play counts (the getter's), the number of distinct cards in hand, and per swap rule
+        that applies, the swaps per card given (:meth:`_swaps_per`)."""
         C = self.C
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
-        ranks, getter = self._play_ranks()
+        ranks, getter = self._play_ranks(top)
         counts = getter(subs)
         # distinct cards in hand (a play may give any card it leaves one of)
         if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
@@ -1898,14 +1897,15 @@ class Position:
             return self._bluff_counted()
         # (each move of a random player asks: the picks are closures, the cheapest to make and call)
         nth: Callable[[int], Move | Pick | None]
+        top = self.top_rank() if R.free_two else self.top  # (the joker's free play: see top_rank)
         if how == SWAPS:
-            nplay, sc = self._swap_counts()
+            nplay, sc = self._swap_counts(top)
 
             def nth_swap(j: int) -> Move | None:
                 return self._nth_swap_play(j, sc)
             nth = nth_swap
         else:
-            ranks, getter = self._play_ranks()
+            ranks, getter = self._play_ranks(top)
             counts = getter(self.subs[self.turn])
             nplay = sum(counts)
             fours = self._anytime() if how == ANYTIME else None  # four of a kind or more of ranks that may not go
@@ -1920,7 +1920,7 @@ class Position:
                     return self.nth_counted(j, ranks, counts)
                 nth = nth_play
         if self.v.runs:  # the runs: plays too, after the others
-            runs = self._run_counts()
+            runs = self._run_counts(top)
             if runs:
                 nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
                 nplay += sum(k for _, _, k in runs)
