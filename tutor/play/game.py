@@ -606,8 +606,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
     unseen = C.csh[-1]  # the field of unseen cards in a hand
     # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening: the plain
-    # game, and no unseen card anywhere (none can come into a hand)
-    lean = R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
+    # game's plays (plain_plays), no unseen card anywhere (none can come into a hand), and the
+    # final-card combo out of reach while there is a stock (see below)
+    combo = R.combo
+    lean = R.plain_plays and (not combo or pos.stock) and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
     get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
@@ -659,6 +661,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     break
                 continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
+        if combo and not pos.stock:  # (the stock goes only by a draw, which sets something off)
+            lean = False
         circle.turns = turns
         stop = _loud_move(pos, seat, events, circle, result, None)
         turns = circle.turns
