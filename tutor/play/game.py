@@ -605,11 +605,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     R, C = pos.R, pos.C
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
     unseen = C.csh[-1]  # the field of unseen cards in a hand
-    # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening: the plain
-    # game's plays (plain_plays), no unseen card anywhere (none can come into a hand), and the
-    # final-card combo out of reach while there is a stock (see below)
+    # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening, but for the
+    # final-card combo (with no stock, a hand of one rank): the plain game's plays (plain_plays),
+    # and no unseen card anywhere (none can come into a hand)
     combo = R.combo
-    lean = R.plain_plays and (not combo or pos.stock) and not any(h >> unseen for h in hands) and UNKNOWN not in (
+    lean = R.plain_plays and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
     get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
@@ -620,7 +620,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     turns = circle.turns
     while True:
         seat = pos.turn
-        if lean and hand_n[seat] and not pos.opening:
+        if lean and hand_n[seat] and not pos.opening and not (
+                combo and not pos.stock and subs[seat].count(0) == N_RANKS - 1):
             top = pos.top
             held = subs[seat]
             nplay = sum(get_at[top](held))
@@ -661,8 +662,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     break
                 continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
-        if combo and not pos.stock:  # (the stock goes only by a draw, which sets something off)
-            lean = False
         circle.turns = turns
         stop = _loud_move(pos, seat, events, circle, result, None)
         turns = circle.turns
