@@ -86,7 +86,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_unforced")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -122,6 +122,11 @@ class Rules:
         # cards to the hand) or at the setup (stacks): one lookup at ``top``, plays and a pickup
         self.plain_plays = self.plain or not (
             v.bluff or self.four_anytime or v.reversal >= 0 or v.force >= 0 or v.runs or v.swaps or v.gamble
+            or v.slide >= 0 or any(v.free_with_two))
+        # and so too where a forced pickup waits now and then (the superjoker, and the jacks that
+        # pass it on): the plain game's plays whenever none does (random play: where fast())
+        self.plain_unforced = self.plain_plays or not (
+            v.bluff or self.four_anytime or v.reversal >= 0 or v.runs or v.swaps or v.gamble
             or v.slide >= 0 or any(v.free_with_two))
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
