@@ -86,7 +86,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_unforced")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -123,11 +123,12 @@ class Rules:
         self.plain_plays = self.plain or not (
             v.bluff or self.four_anytime or v.reversal >= 0 or v.force >= 0 or v.runs or v.swaps or v.gamble
             or v.slide >= 0 or any(v.free_with_two))
-        # and so too where a forced pickup waits now and then (the superjoker, and the jacks that
-        # pass it on): the plain game's plays whenever none does (random play: where fast())
-        self.plain_unforced = self.plain_plays or not (
-            v.bluff or self.four_anytime or v.reversal >= 0 or v.runs or v.swaps or v.gamble
-            or v.slide >= 0 or any(v.free_with_two))
+        # and so too but now and then (:meth:`Position.plain_now`): while a forced pickup waits
+        # (the superjoker, and the jacks that pass it on), with four of a kind or more of a rank
+        # that may not go, or the final-card combo within reach
+        self.plain_mostly = not (v.bluff or v.reversal >= 0 or v.runs or v.swaps or v.gamble or v.slide >= 0
+                                 or any(v.free_with_two))
+        self.now_and_then = v.force >= 0 or bool(self.four_anytime) or bool(self.combo)
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -1706,6 +1707,25 @@ class Position:
         if R.combo and not self.stock:
             subs = self.subs[seat]
             return len(subs) - subs.count(0) != 1
+        return True
+
+    def plain_now(self) -> bool:
+        """Where the plays are mostly the plain game's (``Rules.plain_mostly``), are the moves
+        from the hand now exactly those: each play of every rank that goes on the kept top, then
+        a pickup (no forced pickup waiting, no four of a kind or more of a rank that may not go,
+        the final-card combo out of reach; the hand's cards known, past the opening)? Random
+        play then counts and picks them from the compiled tables, as in the plain game."""
+        seat = self.turn
+        if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
+            return False
+        R = self.R
+        if R.now_and_then:
+            if R.force >= 0 and self.forced():
+                return False
+            if R.combo and not self.stock and self.subs[seat].count(0) == N_RANKS - 1:
+                return False
+            if R.four_anytime and self._anytime():
+                return False
         return True
 
     def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:

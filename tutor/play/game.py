@@ -163,7 +163,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
     (where the plays are the plain game's, from the compiled tables, as :meth:`Position.counted`
     reads them)."""
     R = pos.R
-    if R.plain_unforced and pos.hand_n[pos.turn] and not pos.opening and pos.fast():
+    if R.plain_mostly and pos.plain_now():
         top = pos.top
         counts = R.get_at[top](pos.subs[pos.turn])
         nplay = sum(counts)
@@ -605,11 +605,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     R, C = pos.R, pos.C
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
     unseen = C.csh[-1]  # the field of unseen cards in a hand
-    # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening, but for a
-    # forced pickup and the final-card combo (with no stock, a hand of one rank): the plain game's
-    # plays (plain_unforced), and no unseen card anywhere (none can come into a hand)
-    combo, force = R.combo, R.force >= 0
-    lean = R.plain_unforced and not any(h >> unseen for h in hands) and UNKNOWN not in (
+    # where the plays from the hand are the plain game's whenever it holds cards, past the opening,
+    # but now and then (:meth:`Position.plain_now`, asked only then): plain_mostly, and no unseen
+    # card anywhere (none can come into a hand)
+    now_and_then, plain_now = R.now_and_then, pos.plain_now
+    lean = R.plain_mostly and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
     get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
@@ -620,8 +620,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     turns = circle.turns
     while True:
         seat = pos.turn
-        if lean and hand_n[seat] and not pos.opening and not (
-                combo and not pos.stock and subs[seat].count(0) == N_RANKS - 1) and not (force and pos.forced()):
+        if lean and hand_n[seat] and not pos.opening and (not now_and_then or plain_now()):
             top = pos.top
             held = subs[seat]
             nplay = sum(get_at[top](held))
