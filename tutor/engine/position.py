@@ -125,10 +125,10 @@ class Rules:
             or v.slide >= 0 or any(v.free_with_two))
         # and so too but now and then (:meth:`Position.plain_now`): while a forced pickup waits
         # (the superjoker, and the jacks that pass it on), with four of a kind or more of a rank
-        # that may not go, or the final-card combo within reach
-        self.plain_mostly = not (v.bluff or v.reversal >= 0 or v.runs or v.swaps or v.gamble or v.slide >= 0
-                                 or any(v.free_with_two))
-        self.now_and_then = v.force >= 0 or bool(self.four_anytime) or bool(self.combo)
+        # that may not go, the final-card combo within reach, a gamble or a slide to make (not
+        # with runs: most hands hold one, and they are counted apart)
+        self.plain_mostly = not (v.bluff or v.reversal >= 0 or v.swaps or v.runs or any(v.free_with_two))
+        self.now_and_then = bool(v.force >= 0 or self.four_anytime or self.combo or v.gamble or v.slide >= 0)
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -1713,19 +1713,23 @@ class Position:
         """Where the plays are mostly the plain game's (``Rules.plain_mostly``), are the moves
         from the hand now exactly those: each play of every rank that goes on the kept top, then
         a pickup (no forced pickup waiting, no four of a kind or more of a rank that may not go,
-        the final-card combo out of reach; the hand's cards known, past the opening)? Random
-        play then counts and picks them from the compiled tables, as in the plain game."""
+        the final-card combo out of reach, no gamble or slide to make; the hand's cards known,
+        past the opening)? Random play then counts and picks them from the compiled tables, as
+        in the plain game."""
         seat = self.turn
         if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
             return False
         R = self.R
         if R.now_and_then:
+            v = self.v
             if R.force >= 0 and self.forced():
                 return False
             if R.combo and not self.stock and self.subs[seat].count(0) == N_RANKS - 1:
                 return False
             if R.four_anytime and self._anytime():
                 return False
+            if (v.gamble and self.stock) or (v.slide >= 0 and self.pile and self.subs[seat][v.slide]):
+                return False  # (:meth:`_extra_moves`)
         return True
 
     def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
