@@ -1862,9 +1862,9 @@ class Position:
             return how, sum(len(t) for _, _, t in others), others
         return how, 0, others
 
-    def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | None:
+    def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
-        :meth:`_swap_counts`."""
+        :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
         ranks, held, distinct, per = counts
         C = self.C
         h = self.hands[self.turn]
@@ -1881,14 +1881,15 @@ class Position:
                 j -= k
                 continue
             if form is None:
-                return Move(PLAY, C.plays_of(r, f)[j][0])
-            for (sub, _), (how, ngone) in zip(C.plays_of(r, f), form[2], strict=True):
+                return C.plays_of(r, f)[j]
+            for pick, (how, ngone) in zip(C.plays_of(r, f), form[2], strict=True):
                 n = 1 + (distinct - ngone) * per[how] if how else 1
                 if j >= n:
                     j -= n
                     continue
                 if j == 0:
-                    return Move(PLAY, sub)
+                    return pick
+                sub = pick[0]
                 how, per_give, others = self._swap_shape(self.turn, how)
                 seat = self.turn
                 gone = {c for c in sub if self.holds(seat, c) == sub.count(c)}  # cards the play leaves none of
@@ -1944,7 +1945,7 @@ class Position:
         if how == SWAPS:
             nplay, sc = self._swap_counts(top)
 
-            def nth_swap(j: int) -> Move | None:
+            def nth_swap(j: int) -> Move | Pick | None:
                 return self._nth_swap_play(j, sc)
             nth = nth_swap
         else:
