@@ -67,7 +67,7 @@ Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, s
 BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
 RunSuits = tuple[tuple[int, ...], dict[int, tuple[int, tuple[tuple[int, int], ...]]]]  # see Position._run_suits
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
-SwapCounts = tuple[tuple[int, ...], tuple[int, ...], int, dict[str, int]]  # see Position._swap_counts
+SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
 T = TypeVar("T")
 
 
@@ -1777,8 +1777,9 @@ class Position:
     def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
         """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
         itself and its swaps), and what :meth:`_nth_swap_play` walks: the ranks that may go and
-        their play counts (the getter's), the number of distinct cards in hand, and per swap rule
-        that applies, the swaps per card given (:meth:`_swaps_per`)."""
+        their play counts (the getter's), per rank whose plays swap how many swaps and its
+        :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
+        the swaps per card given (:meth:`_swaps_per`)."""
         C = self.C
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
@@ -1792,31 +1793,39 @@ class Position:
         per: dict[str, int] = {}
         total = sum(counts)  # each play itself
         lone = self.R.lone_swaps
+        forms = self._swap_forms()
+        swapping: dict[int, tuple[int, SwapForm]] = {}
         for r, held in zip(ranks, counts, strict=True):
             if held > 1 or (held and lone[r]):  # (one card: one play, of one card)
-                for how, k, gone in self._swap_form(r, (h >> C.rsh[r]) & C.rm[r])[1]:
+                f = (h >> C.rsh[r]) & C.rm[r]
+                form = forms[r].get(f)
+                if form is None:
+                    form = forms[r][f] = self._swap_form(r, f)
+                swaps = 0
+                for how, k, gone in form[1]:
                     p = per.get(how)
                     if p is None:
                         p = per[how] = self._swaps_per(seat, how)
                     # a swap per card a play may give (the distinct cards it leaves one of) times
                     # the swaps per card given
-                    total += (distinct * k - gone) * p
-        return total, (ranks, counts, distinct, per)
+                    swaps += (distinct * k - gone) * p
+                if swaps:
+                    swapping[r] = swaps, form
+                    total += swaps
+        return total, (ranks, counts, swapping, distinct, per)
+
+    def _swap_forms(self) -> tuple[dict[int, SwapForm], ...]:
+        """Per rank, the :meth:`_swap_form` of each field met so far, for this pack (kept per
+        variant: each move asks)."""
+        forms = self.R.swap_forms.get(self.C.w)
+        if forms is None:
+            forms = self.R.swap_forms[self.C.w] = tuple({} for _ in range(N_RANKS))
+        return forms
 
     def _swap_form(self, r: int, f: int) -> SwapForm:
         """The plays of rank ``r`` from its field ``f`` as :meth:`_swap_counts` counts them: how many;
         per swap rule (how) that plays of some sizes set off, how many such plays and the sum of
-        their :meth:`Code.gone`; and per play, its rule's how and its gone (kept per variant, pack
-        and field: each move asks)."""
-        forms = self.R.swap_forms.get(self.C.w)
-        if forms is None:
-            forms = self.R.swap_forms[self.C.w] = tuple({} for _ in range(N_RANKS))
-        got = forms[r].get(f)
-        if got is None:
-            got = forms[r][f] = self._make_swap_form(r, f)
-        return got
-
-    def _make_swap_form(self, r: int, f: int) -> SwapForm:
+        their :meth:`Code.gone`; and per play, its rule's how and its gone."""
         swapping: dict[str, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
@@ -1865,24 +1874,21 @@ class Position:
     def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
         :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
-        ranks, held, distinct, per = counts
+        ranks, held, swapping, distinct, per = counts
         C = self.C
-        h = self.hands[self.turn]
-        lone = self.R.lone_swaps
         for r, k in zip(ranks, held, strict=True):
             if not k:
                 continue
-            f = (h >> C.rsh[r]) & C.rm[r]
-            form = self._swap_form(r, f) if k > 1 or lone[r] else None
-            if form is not None:
-                for how, n, lost in form[1]:
-                    k += (distinct * n - lost) * per[how]
+            got = swapping.get(r)
+            if got is not None:
+                k += got[0]
             if j >= k:
                 j -= k
                 continue
-            if form is None:
-                return C.plays_of(r, f)[j]
-            for pick, (how, ngone) in zip(C.plays_of(r, f), form[2], strict=True):
+            plays = C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])
+            if got is None:
+                return plays[j]
+            for pick, (how, ngone) in zip(plays, got[1][2], strict=True):
                 n = 1 + (distinct - ngone) * per[how] if how else 1
                 if j >= n:
                     j -= n
