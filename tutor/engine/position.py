@@ -65,7 +65,6 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
 BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
-RunSuits = tuple[tuple[int, ...], dict[int, tuple[int, tuple[tuple[int, int], ...]]]]  # see Position._run_suits
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
 T = TypeVar("T")
@@ -87,7 +86,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_suits", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -184,7 +183,8 @@ class Rules:
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
-        self.run_suits: dict[tuple[int, int, int, bool, bool], RunSuits] = {}  # runs: Position._run_suits
+        self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # runs: Position._run_reach
+        self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -1342,74 +1342,79 @@ class Position:
                             out.append(run)
         return out
 
-    def _run_suits(self, top: int) -> RunSuits:
-        """The runs that go on the pile as it is now: per first rank, how many cards of a run from
-        it up to the ace go (as :meth:`_run_steps` lays them), and per set of one suit's ranks
-        held (13 bits) its runs (:meth:`_suit_runs`, filled as hands come). Kept per what the
-        steps read (the top, the top kept as the pile grows, the table's direction, an empty
-        pile, the joker's free play; ``top``: :meth:`top_rank`): every move from the hand counts
-        its runs."""
+    def _run_reach(self, top: int) -> tuple[int, ...]:
+        """Per rank s, how many cards of a run from s upwards (s, s + 1, ... to the ace) go, as
+        :meth:`_run_steps` lays them on the pile as it is now. Kept per what the steps read (the
+        top, the top kept as the pile grows, the table's direction, an empty pile, the joker's
+        free play; ``top``: :meth:`top_rank`): every move from the hand counts its runs."""
         R = self.R
         free = R.extras and self.alive == 2
         key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
-        got = R.run_suits.get(key)
+        got = R.run_reach.get(key)
         if got is None:
             reach = []
             for s in range(13):
                 ranks = range(s, 13)
                 k, _, cell = self._run_steps(ranks)
                 reach.append(k + 1 if k < len(ranks) and cell[0] else k)  # (a card that burns ends the run)
-            got = R.run_suits[key] = (tuple(reach), {})
+            got = R.run_reach[key] = tuple(reach)
         return got
 
-    def _suit_runs(self, bits: int, reach: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """The runs of one suit whose ranks held are ``bits``, from :meth:`_run_suits`' reach: how
-        many, and per first rank (lowest first) how many lengths go, from the shortest."""
-        need = self.v.runs
-        out = []
-        for s in range(13):
-            t = bits >> s
-            k = min(reach[s], (t ^ (t + 1)).bit_length() - 1) - need + 1  # (the ranks held in a row from s)
-            if k > 0:
-                out.append((s, k))
-        return sum(k for _, k in out), tuple(out)
+    def _run_spans(self, bits: int) -> tuple[tuple[int, int], ...]:
+        """For the ranks ``bits`` of one suit held (13 bits), per rank that starts a run's length
+        of ranks in a row (lowest first), how many ranks in a row it starts (kept per variant)."""
+        got = self.R.run_spans.get(bits)
+        if got is None:
+            need = self.v.runs
+            spans = []
+            for s in range(13):
+                t = bits >> s
+                ones = (t ^ (t + 1)).bit_length() - 1  # the ranks held in a row from s
+                if ones >= need:
+                    spans.append((s, ones))
+            got = self.R.run_spans[bits] = tuple(spans)
+        return got
 
-    def _run_counts(self, top: int) -> tuple[int, list[tuple[int, tuple[tuple[int, int], ...]]]]:
+    def _run_counts(self, top: int) -> tuple[int, list[tuple[int, int, int]]]:
         """The runs from the hand of the player to move, where they are counted (:meth:`fast`: no
         opening, no forced pickup, the cards held; :meth:`judge` then asks only the steps): how
-        many, and per suit in list order (suit, :meth:`_suit_runs`); ``top``: :meth:`top_rank`."""
+        many, and per first card in list order (suit, rank, how many lengths go, from the
+        shortest); ``top``: :meth:`top_rank`."""
         every = self._suited(self.turn)
+        need = self.v.runs
         x = every
-        for _ in range(self.v.runs - 1):  # the ranks that start a run's length in a row
+        for _ in range(need - 1):  # the ranks that start a run's length in a row
             x &= x >> 1
         n = 0
-        out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        out: list[tuple[int, int, int]] = []
         if not x:
             return n, out
-        reach, memo = self._run_suits(top)
+        reach = self._run_reach(top)
+        spans = self.R.run_spans
         for suit in range(4):
             if x >> (16 * suit) & 0x1FFF:
                 bits = every >> (16 * suit) & 0x1FFF
-                got = memo.get(bits)
+                got = spans.get(bits)
                 if got is None:
-                    got = memo[bits] = self._suit_runs(bits, reach)
-                if got[0]:
-                    n += got[0]
-                    out.append((suit, got[1]))
+                    got = self._run_spans(bits)
+                for s, ones in got:
+                    k = min(reach[s], ones) - need + 1
+                    if k > 0:
+                        n += k
+                        out.append((suit, s, k))
         return n, out
 
     def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int,
-                 runs: list[tuple[int, tuple[tuple[int, int], ...]]]) -> Move | Pick | None:
+                 runs: list[tuple[int, int, int]]) -> Move | Pick | None:
         """The j-th play where the runs (:meth:`_run_counts`) follow ``before`` other plays (``nth``)."""
         if j < before:
             return nth(j)
         j -= before
         need = self.v.runs
-        for suit, starts in runs:
-            for s, k in starts:
-                if j < k:
-                    return Move(PLAY, tuple(r * 4 + suit for r in range(s, s + need + j)))
-                j -= k
+        for suit, s, k in runs:
+            if j < k:
+                return Move(PLAY, tuple(r * 4 + suit for r in range(s, s + need + j)))
+            j -= k
         return None
 
     def _combos(self, seat: int, rank: int, group: Sequence[int], cells: Cells, top: int, zone: Zone,
