@@ -84,9 +84,10 @@ def arrange(table: Table, v: Variant) -> Table:
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
     stock = list(table.stock)
+    value = _keep_of(v).card_value
     players = []
     for p in table.players:
-        pool = sorted(p.hand + p.face_up_cards, key=_keep_of(v).card_value.__getitem__, reverse=True)
+        pool = sorted(p.hand + p.face_up_cards, key=value.__getitem__, reverse=True)
         ranks: list[int] = []
         for c in pool:
             if c >> 2 not in ranks and len(ranks) < len(p.face_up):
@@ -160,8 +161,8 @@ def _randbelow(rng: random.Random, n: int) -> int:
 
 def _random_push(pos: Position, rng: random.Random) -> Action:
     """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count
-    (where the plays are the plain game's, from the compiled tables, as :meth:`Position.counted`
-    reads them)."""
+    (where the moves are the plain game's, :meth:`Position.plain_now`, from the compiled tables
+    :meth:`Position.counted` reads)."""
     R = pos.R
     if R.plain_mostly and pos.plain_now():
         top = pos.top
@@ -178,15 +179,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         m = moves[rng.randrange(len(moves))]
         return m, pos.push(m)
     nplay, extra, npick, nth = pos.counted()
-    n = nplay + len(extra) + npick
-    if _INLINE_RANDBELOW:  # (``_randbelow``, inline: each move of a random player draws here)
-        k = n.bit_length()
-        j = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
-    else:
-        j = rng.randrange(n)
-    return _push_nth(pos, j, nplay, extra, nth)
+    return _push_nth(pos, _randbelow(rng, nplay + len(extra) + npick), nplay, extra, nth)
 
 
 def _push_nth(pos: Position, j: int, nplay: int, extra: list[Move], nth: Callable[[int], Move | Pick | None]) -> Action:
