@@ -86,7 +86,9 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach", "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
+                 "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
+                 "now_and_then")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
