@@ -22,7 +22,7 @@ from tutor.advisor.api import answer
 from tutor.advisor.ismcts import Progress
 from tutor.core.moves import Move
 from tutor.core.table import Table
-from tutor.engine import apply_unchecked, check, game_over, legal_moves, loser, winner
+from tutor.engine import apply_unchecked, check, game_over, legal_moves, loser, position_of, winner
 from tutor.play.game import Bot, Circle, GreedyBot, RandomBot, deal, setup_move
 from tutor.rules.variant import Variant, load_variant
 
@@ -115,7 +115,7 @@ def apply_move(g: Game, move: Move, allowed: list[Move] | None = None) -> None:
                         tuple(allowed or ()), after))
     g.known.update(before, move, after, events)
     g.table = after
-    if not before.setup and g.circle.stalled_after(after, events) and not game_over(after, g.v):
+    if not before.setup and g.circle.stalled_after(position_of(after, g.v), events) and not game_over(after, g.v):
         g.stalled = True
 
 
