@@ -400,7 +400,8 @@ def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
         card = JOKER if r == 13 else r * 4
         t = pos.copy()
         if move.kind == FLIP:
-            t.downs[seat][move.index - 1] = card
+            i = move.index - 1
+            t.downs[seat] = t.downs[seat][:i] + (card,) + t.downs[seat][i + 1:]
         else:
             t.stock[0] = card
         t.push(move)

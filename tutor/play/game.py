@@ -385,8 +385,8 @@ class Circle:
         self.why = ""
         # the face-up and face-down cards at the last pickup, and their part of the key (they
         # seldom change between pickups: compared, not rebuilt)
-        self._ups: list[list[tuple[int, ...]]] | None = None
-        self._downs: list[list[int]] | None = None
+        self._ups: list[tuple[tuple[int, ...], ...]] | None = None
+        self._downs: list[tuple[int, ...]] | None = None
         self._zones: tuple[object, ...] = ()
 
     def quiet_move(self) -> bool:
@@ -404,8 +404,8 @@ class Circle:
         ``repeats`` times. (A loop over tables passes each table's position: ``position_of``.)"""
         ups, downs = pos.ups, pos.downs
         if ups != self._ups or downs != self._downs:
-            self._ups, self._downs = [u[:] for u in ups], [d[:] for d in downs]
-            self._zones = (tuple(map(tuple, ups)), tuple(map(tuple, downs)))
+            self._ups, self._downs = ups[:], downs[:]  # (each seat's are tuples)
+            self._zones = (tuple(ups), tuple(downs))
         key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
         times = self.seen[key] = self.seen.get(key, 0) + 1
         if times >= self.repeats:
