@@ -84,7 +84,7 @@ class Rules:
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays")
+                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "lookup")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -127,6 +127,9 @@ class Rules:
         # swaps: each play stands for itself and its swaps, which are counted, not listed
         # Bluff: each play of n cards stands for one move per rank it may be claimed as
         self.countable = not (v.swaps and self.four_anytime)
+        # a play of one rank from the hand, once held, is judged by one cell of the play-on table
+        # (no reversed table, free play, four of a kind anytime or final-card combo bears on it)
+        self.lookup = not (v.extras or self.four_anytime)
         # the plays from the face-up cards, by the effective top and the face-up stacks, where
         # nothing else bears on them (no claims, swaps, runs, reversed table, four of a kind
         # anytime or Guarducci's joker): listed once (:meth:`Position.moves`)
@@ -775,7 +778,7 @@ class Position:
             return self._judge_bluff(seat, move, ctx)
         if move.claim >= 0 or kind == CALL:
             return Reason.CLAIM_NOT_HERE, ("core",), ctx
-        zone = self.zone(seat)
+        zone = HAND if self.hand_n[seat] else self.zone(seat)
         forced = R.force >= 0 and self.forced()
         v = self.v
         if kind == PLAY:
@@ -1062,6 +1065,21 @@ class Position:
         if mixed and not self.v.runs:
             ctx["cards"] = cards
             return Reason.MIXED_RANKS, ("core",), ctx
+        if not mixed and zone == HAND and R.lookup and move.give < 0:
+            # the common play, cards of one rank from the hand where a play goes by one lookup in the
+            # play-on table: if they are held, the table's cell at the top decides (as below)
+            h, C = self.hands[seat], self.C
+            csh, cm = C.csh, C.cm
+            c = cards[0]
+            if (h >> csh[c]) & cm[c] if n == 1 else all(((h >> csh[c]) & cm[c]) >= cards.count(c) for c in cards):
+                top = self._eff_top(self.pile)
+                ctx["rank"], ctx["top"], ctx["n"] = rank, top, n
+                ok, name, frags = R.cells[top.rank][rank]
+                if top.looked_through:
+                    t_fid = R.origin[top.looked_through[0]].get("transparent")
+                    if t_fid:
+                        frags = frags + (t_fid,)
+                return REASONS[name], frags, ctx
         code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
         if code is not Reason.BEATS:
             return code, frags, ctx
