@@ -370,8 +370,11 @@ def effect_rules(pos: Position, move: Move, events: Sequence[str], causes: Seque
     reversal and skip's; a play again's unless a burn (already named) gave it, and where the
     pile was taken up, the rule on who plays after a pickup. A last face-down card that decides
     the game names its own rule (and a burn it makes)."""
-    cause = dict(zip(events, causes, strict=False))
     last = pos.last_down(move) if move.kind == FLIP else None
+    if last is None and not (BURN in events or REVERSE in events or SKIP in events or PLAY_AGAIN in events or (
+            PICKED_UP in events and pos.v.after_pickup != "next")):
+        return ()  # (most moves that set something off only draw, or pick up)
+    cause = dict(zip(events, causes, strict=False))
     if last is not None:
         out = list(last[2])
         if BURN in events:
