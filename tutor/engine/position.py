@@ -1344,7 +1344,7 @@ class Position:
                 return [Move(READY)]  # the cards stay as dealt
             ups = sorted(set(self.up_cards(seat)))
             return [Move(SWAP, (h, u)) for h in sorted(set(hand)) for u in ups] + [Move(READY)]
-        zone = self.zone(seat)
+        zone = HAND if self.hand_n[seat] else self.zone(seat)
         if R.bluff:
             return self._bluff_moves(seat, zone)
         if R.extras and R.force >= 0 and self.forced():
@@ -1376,9 +1376,8 @@ class Position:
                             f = (h >> rsh[r]) & rm[r]
                             moves += C.moves_of(r, f)[C.four_from(r, f):]
             else:  # only the ranks that may go on the top, as counted (:meth:`_play_ranks`)
-                ranks, getter = self._play_ranks()
-                for r, k in zip(ranks, getter(subs), strict=True):
-                    if k:
+                for r in self._play_ranks()[0]:
+                    if subs[r]:
                         f = (h >> rsh[r]) & rm[r]
                         got = cache[r].get(f)
                         moves += got if got is not None else C.moves_of(r, f)
