@@ -31,6 +31,7 @@ from tutor.core.cards import (
 from tutor.core.errors import NotationError, TableError, excerpt
 
 CLOCKWISE = 1
+_new = object.__new__  # (read once: a type's attribute is looked up at every call)
 COUNTERCLOCKWISE = -1
 
 
@@ -108,7 +109,7 @@ class Table(_Kept):
         ready) ``make()`` writes when one is first read (the engine's tables after a move: most
         are only passed on to the next call). It is the same value as ``make()`` in every way
         (fields, equality, hash, pickling); ``make`` must give the same table whenever called."""
-        t = object.__new__(cls)
+        t = _new(cls)
         # each through its slot's own setter (the class is frozen)
         _SET_MAKE(t, make)
         _SET_ENG(t, eng)

@@ -36,6 +36,9 @@ BURN, REVERSE, SKIP, PLAY_AGAIN, PICKED_UP, DRAW, OUT, GAME_OVER = (
 HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
 
 
+_new = object.__new__  # (read once: a type's attribute is looked up at every call)
+
+
 class IllegalMoveError(TutorError):
     """``apply`` was given a move that ``check`` finds illegal."""
 
@@ -63,7 +66,7 @@ class Verdict:
     def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
               events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
         """A verdict whose sentence ``words()`` writes when it is first read."""
-        got = object.__new__(cls)
+        got = _new(cls)
         got._fill(move, code, rules, events, next_player, "", words)
         return got
 

@@ -370,6 +370,7 @@ def code_for(decks: int) -> Code:
 # -- the position -------------------------------------------------------------------
 
 PICKUP_MOVE = Move(PICKUP)
+_new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
@@ -417,7 +418,7 @@ class Position:
     @classmethod
     def of(cls, table: Table, v: Variant) -> Position:
         """The position of ``table`` under ``v``."""
-        pos = cls.__new__(cls)
+        pos = _new(cls)
         pos.v = v
         pos.R = rules_of(v)
         C = pos.C = code_for(table.decks)
@@ -447,11 +448,11 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (for a search to push on)."""
-        pos = Position.__new__(Position)
+        pos = _new(Position)
         pos.v, pos.R, pos.C, pos.names, pos.n = self.v, self.R, self.C, self.names, self.n
         pos.hands = self.hands[:]
         pos.hand_n = self.hand_n[:]
-        pos.subs = list(map(list.copy, self.subs))
+        pos.subs = list(map(_copy_list, self.subs))
         pos.ups = self.ups[:]  # (each seat's stacks and face-down cards are tuples, shared)
         pos.downs = self.downs[:]
         pos.pile = self.pile[:]
