@@ -204,9 +204,8 @@ def result(g: Game) -> tuple[str, str]:
     """How the game ended for the learner: (kind, words); kind is 'won', 'lost', 'safe' or 'stalled'."""
     t = g.table
     if g.stalled:
-        return "stalled", (f"The game went round in a circle after {g.circle.turns} moves (the same position "
-                           "after a pickup came round three times, or the game ran past its move limit), so it "
-                           "ends without a result.")
+        why = g.circle.why or "it went round in a circle"  # (the stall rule says which of its two)
+        return "stalled", f"The game ends here without a result after {g.circle.turns} moves: {why}."
     if g.v.goal == "winner":
         first = winner(t, g.v)
         if first == NAMES[ME]:
