@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT.parent / "shared" / "tools" / "peer_speed.py"
 
 
-def _peer_loop(src: str, seconds: float, tool: Path) -> str:
+def peer_loop(src: str, seconds: float, tool: Path) -> str:
     """The peer tool's loop, also timing its own CPU."""
     if not tool.is_file():
         raise SystemExit(f"{tool}: no such file (give the shared peer_speed.py with --tool)")
@@ -40,12 +40,16 @@ def _peer_loop(src: str, seconds: float, tool: Path) -> str:
     return code
 
 
-def _run(cmd: list[str], cwd: str) -> tuple[int, int]:
-    out = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={"PYTHONPATH": cwd, "PATH": "/usr/bin:/bin"})
-    if out.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd[:2])} in {cwd} failed: {out.stderr.strip().splitlines()[-1:]}")
-    got = json.loads(out.stdout.strip().splitlines()[-1])
-    return int(got["moves_per_cpu_s"]), int(got["moves_per_s"])
+def run_json(cmd: list[str], cwd: str) -> tuple[int, int]:
+    """Run ``cmd`` in ``cwd`` and read (moves per CPU second, per wall second) off its last line.
+    Tried three times: the peer's own loop now and then stops on an error of its own."""
+    for _ in range(3):
+        out = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                             env={"PYTHONPATH": cwd, "PATH": "/usr/bin:/bin"})
+        if out.returncode == 0:
+            got = json.loads(out.stdout.strip().splitlines()[-1])
+            return int(got["moves_per_cpu_s"]), int(got["moves_per_s"])
+    raise SystemExit(f"{' '.join(cmd[:2])} in {cwd} failed: {out.stderr.strip().splitlines()[-1:]}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,11 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     ours = [sys.executable, "benchmarks/engine.py", "--engine", "--games", str(args.games), "--json"]
     runs = ([("before", ours, args.before)] if args.before else []) + [("this", ours, str(ROOT))]
-    runs.append(("peer", [sys.executable, "-c", _peer_loop(args.peer_src, args.seconds, Path(args.tool))], args.peer_src))
+    runs.append(("peer", [sys.executable, "-c", peer_loop(args.peer_src, args.seconds, Path(args.tool))], args.peer_src))
     rows: dict[str, list[tuple[int, int]]] = {name: [] for name, _, _ in runs}
     for _ in range(args.rounds):
         for name, cmd, cwd in runs:
-            cpu, wall = _run(cmd, cwd)
+            cpu, wall = run_json(cmd, cwd)
             rows[name].append((cpu, wall))
             print(f"{name}: {cpu:,} moves per CPU second, {wall:,} per wall second", flush=True)
     for k in range(args.rounds):

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.engine import apply_unchecked, check, game_over, legal_moves  # noqa: E402
+from tutor.engine import apply_unchecked, check, game_over, legal_moves, position_of  # noqa: E402
 from tutor.play.game import BOTS, Circle, arrange, deal, play_game, start  # noqa: E402
 from tutor.rules.variant import load_variant, preset_catalogue  # noqa: E402
 
@@ -45,7 +45,7 @@ def _checked_game(v: object, players: int, seed: int, bot: str) -> tuple[int, bo
         move = bots[table.turn].choose(table, v, moves, rng)  # type: ignore[arg-type]
         check(table, v, move)  # type: ignore[arg-type]
         table, events = apply_unchecked(table, v, move)  # type: ignore[arg-type]
-        if circle.stalled_after(table, events) and not game_over(table, v):  # type: ignore[arg-type]
+        if circle.stalled_after(position_of(table, v), events) and not game_over(table, v):  # type: ignore[arg-type]
             return circle.turns, True
     return circle.turns, False
 

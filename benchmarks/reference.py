@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.core.moves import FLIP, PICKUP, PLAY, Move  # noqa: E402
 from tutor.core.table import Table  # noqa: E402
-from tutor.engine import apply_unchecked, check, game_over, legal_moves  # noqa: E402
+from tutor.engine import apply_unchecked, check, game_over, legal_moves, position_of  # noqa: E402
 from tutor.play.game import BOTS, Circle, GreedyBot, arrange, deal, play_game, start  # noqa: E402
 from tutor.rules.variant import Variant, load_variant, preset_catalogue  # noqa: E402
 
@@ -120,7 +120,7 @@ def checked_groups(specs: list[str], seeds: int, max_moves: int = 400) -> Iterat
                             yield _verdict(table, v, m)
                         table, events = apply_unchecked(table, v, move)
                         yield tuple(map(str, events)), table.to_dict()
-                        if circle.stalled_after(table, events):
+                        if circle.stalled_after(position_of(table, v), events):
                             yield "stalled", circle.why
                             break
             yield f"checked/{spec}/{n}p", work

@@ -114,11 +114,11 @@ class Determinizer:
                 subs[i] = C.subs(h)
                 k += n
             n = s.face_down
-            downs[i] = cards[k:k + n]
+            downs[i] = tuple(cards[k:k + n])
             k += n
         pos.stock = cards[k:k + view.stock]
         k += view.stock
-        pos.burned = list(view.burned_known) + cards[k:k + view.burned_unknown]
+        pos.burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])
         k += view.burned_unknown
         if view.pile_unknown:
             pile = []

@@ -31,6 +31,7 @@ from tutor.core.cards import (
 from tutor.core.errors import NotationError, TableError, excerpt
 
 CLOCKWISE = 1
+_new = object.__new__  # (read once: a type's attribute is looked up at every call)
 COUNTERCLOCKWISE = -1
 
 
@@ -108,14 +109,15 @@ class Table(_Kept):
         ready) ``make()`` writes when one is first read (the engine's tables after a move: most
         are only passed on to the next call). It is the same value as ``make()`` in every way
         (fields, equality, hash, pickling); ``make`` must give the same table whenever called."""
-        t = object.__new__(cls)
-        _set(t, "_make", make)
-        _set(t, "_eng", eng)
-        _set(t, "turn", turn)
-        _set(t, "direction", direction)
-        _set(t, "decks", decks)
-        _set(t, "setup", setup)
-        _set(t, "opening", opening)
+        t = _new(cls)
+        # each through its slot's own setter (the class is frozen)
+        _SET_MAKE(t, make)
+        _SET_ENG(t, eng)
+        _SET_TURN(t, turn)
+        _SET_DIRECTION(t, direction)
+        _SET_DECKS(t, decks)
+        _SET_SETUP(t, setup)
+        _SET_OPENING(t, opening)
         return t
 
     if not TYPE_CHECKING:  # (mypy would otherwise take any attribute of a table as valid)
@@ -217,6 +219,9 @@ class Table(_Kept):
 
 
 _set = object.__setattr__
+_SET_MAKE, _SET_ENG = vars(_Kept)["_make"].__set__, vars(_Kept)["_eng"].__set__
+_SET_TURN, _SET_DIRECTION, _SET_DECKS, _SET_SETUP, _SET_OPENING = (
+    vars(Table)[f].__set__ for f in ("turn", "direction", "decks", "setup", "opening"))
 _UNSEEN_STACK = (UNKNOWN,)
 _TABLE_FIELDS = ("players", "pile", "stock", "burned", "turn", "direction", "decks", "setup", "ready", "opening")
 assert _TABLE_FIELDS == Table.__match_args__  # (every field, in order)

@@ -14,7 +14,7 @@ simulation, for moves that came from ``legal_moves``.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError
 from functools import partial
 
@@ -34,6 +34,9 @@ BURN, REVERSE, SKIP, PLAY_AGAIN, PICKED_UP, DRAW, OUT, GAME_OVER = (
 
 # Zones a player plays from.
 HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
+
+
+_new = object.__new__  # (read once: a type's attribute is looked up at every call)
 
 
 class IllegalMoveError(TutorError):
@@ -63,27 +66,27 @@ class Verdict:
     def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
               events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
         """A verdict whose sentence ``words()`` writes when it is first read."""
-        got = object.__new__(cls)
+        got = _new(cls)
         got._fill(move, code, rules, events, next_player, "", words)
         return got
 
     def _fill(self, move: Move, code: Reason, rules: tuple[str, ...], events: tuple[str, ...],
               next_player: str | None, reason: str, words: Callable[[], str] | None) -> None:
-        _set = object.__setattr__
-        _set(self, "move", move)
-        _set(self, "code", code)
-        _set(self, "rules", rules)
-        _set(self, "events", events)
-        _set(self, "next_player", next_player)
-        _set(self, "_reason", reason)
-        _set(self, "_words", words)
+        # each field through its slot's own setter (frozen: ``__setattr__`` refuses)
+        _MOVE(self, move)
+        _CODE(self, code)
+        _RULES(self, rules)
+        _EVENTS(self, events)
+        _NEXT(self, next_player)
+        _REASON(self, reason)
+        _WORDS(self, words)
 
     @property
     def reason(self) -> str:
         words = self._words
         if words is not None:
-            object.__setattr__(self, "_reason", words())
-            object.__setattr__(self, "_words", None)
+            _REASON(self, words())
+            _WORDS(self, None)
         return self._reason
 
     @property
@@ -123,6 +126,9 @@ class Verdict:
             out["events"] = [str(e) for e in self.events]
             out["next_player"] = self.next_player
         return out
+
+
+_MOVE, _CODE, _RULES, _EVENTS, _NEXT, _REASON, _WORDS = (vars(Verdict)[f].__set__ for f in Verdict.__slots__)
 
 
 # -- positions of tables ---------------------------------------------------------
@@ -335,27 +341,55 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     events = tuple(after.push(move))
     _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
-    if kind == FLIP:
-        last = pos.last_down(move)
-        if last is not None:  # the last face-down card decided the game for its player
-            clause, more = effects(pos, move, events, after.causes)
-            return Verdict(move, code, clause[0].upper() + clause[1:] + ".",
-                           tuple(dict.fromkeys(frags + last[2] + more)), events, nxt)
-    if kind in (FLIP, GAMBLE) and not v.bluff:
-        # the rule that let the turned card stay (or not) decided the outcome too
-        card = pos.downs[seat][move.index - 1] if kind == FLIP else pos.stock[0]
-        frags = tuple(dict.fromkeys(frags + pos._matrix()[pos.top_rank()][card >> 2][2]))
+    causes = after.causes
+    if kind == FLIP or kind == GAMBLE:
+        if kind == FLIP:
+            last = pos.last_down(move)
+            if last is not None:  # the last face-down card decided the game for its player
+                clause = effects(pos, move, events, causes)
+                return Verdict(move, code, clause[0].upper() + clause[1:] + ".",
+                               tuple(dict.fromkeys(frags + effect_rules(pos, move, events, causes))), events, nxt)
+        if not v.bluff:
+            # the rule that let the turned card stay (or not) decided the outcome too
+            card = pos.downs[seat][move.index - 1] if kind == FLIP else pos.stock[0]
+            frags = tuple(dict.fromkeys(frags + pos._matrix()[pos.top_rank()][card >> 2][2]))
     if not events:  # most moves set nothing off: nothing to add to the sentence or the rules
         return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags, events, nxt)
-    clause, more = effects(pos, move, events, after.causes)
+    more = effect_rules(pos, move, events, causes)
     if more:
         frags = tuple(dict.fromkeys(frags + more))
 
     def words() -> str:
         reason = sentence(pos, move, code, ctx)
+        clause = effects(pos, move, events, causes)
         return reason[:-1] + "; " + clause + "." if clause else reason
 
     return Verdict.later(move, code, words, frags, events, nxt)
+
+
+def effect_rules(pos: Position, move: Move, events: Sequence[str], causes: Sequence[str]) -> tuple[str, ...]:
+    """The fragments a verdict names for what a legal move sets off (``pos``: the position
+    before it; ``causes``: the fragment behind each event, :meth:`Position.push`): each burn,
+    reversal and skip's; a play again's unless a burn (already named) gave it, and where the
+    pile was taken up, the rule on who plays after a pickup. A last face-down card that decides
+    the game names its own rule (and a burn it makes)."""
+    last = pos.last_down(move) if move.kind == FLIP else None
+    if last is None and not (BURN in events or REVERSE in events or SKIP in events or PLAY_AGAIN in events or (
+            PICKED_UP in events and pos.v.after_pickup != "next")):
+        return ()  # (most moves that set something off only draw, or pick up)
+    cause = dict(zip(events, causes, strict=False))
+    if last is not None:
+        out = list(last[2])
+        if BURN in events:
+            out.append(cause[BURN])
+        return tuple(f for f in out if f)
+    out = [cause[e] for e in (BURN, REVERSE, SKIP) if e in cause]
+    if PLAY_AGAIN in events:
+        if BURN not in events or PICKED_UP in events:
+            out.append(cause[PLAY_AGAIN])
+    elif PICKED_UP in events and pos.v.after_pickup != "next":
+        out.append(pos.v.setting_origin("after_pickup"))
+    return tuple(f for f in out if f)
 
 
 def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
@@ -372,7 +406,8 @@ def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
         card = JOKER if r == 13 else r * 4
         t = pos.copy()
         if move.kind == FLIP:
-            t.downs[seat][move.index - 1] = card
+            i = move.index - 1
+            t.downs[seat] = t.downs[seat][:i] + (card,) + t.downs[seat][i + 1:]
         else:
             t.stock[0] = card
         t.push(move)

@@ -88,7 +88,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
-                 "now_and_then")
+                 "now_and_then", "lookup")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -137,6 +137,9 @@ class Rules:
         # swaps: each play stands for itself and its swaps, which are counted, not listed
         # Bluff: each play of n cards stands for one move per rank it may be claimed as
         self.countable = not (v.swaps and self.four_anytime)
+        # a play of one rank from the hand, once held, is judged by one cell of the play-on table
+        # (no reversed table, free play, four of a kind anytime or final-card combo bears on it)
+        self.lookup = not (v.extras or self.four_anytime)
         # the plays from the face-up cards, by the effective top and the face-up stacks, where
         # nothing else bears on them (no claims, swaps, runs, reversed table, four of a kind
         # anytime or Guarducci's joker): listed once (:meth:`Position.moves`)
@@ -402,6 +405,7 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
+_new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
@@ -423,8 +427,8 @@ class Position:
     hands: list[int]
     hand_n: list[int]
     subs: list[list[int]]
-    ups: list[list[tuple[int, ...]]]
-    downs: list[list[int]]
+    ups: list[tuple[tuple[int, ...], ...]]  # per seat its face-up stacks (tuples: a copy shares them)
+    downs: list[tuple[int, ...]]
     pile: list[Laid]
     pile_n: int
     top: int  # the effective top rank of the pile (not Bluff's claims, not the joker's free play)
@@ -432,7 +436,7 @@ class Position:
     run_n: int
     rev: int  # rank-reversing cards in the pile
     stock: list[int]
-    burned: list[int]
+    burned: tuple[int, ...]
     turn: int
     direction: int
     decks: int
@@ -449,7 +453,7 @@ class Position:
     @classmethod
     def of(cls, table: Table, v: Variant) -> Position:
         """The position of ``table`` under ``v``."""
-        pos = cls.__new__(cls)
+        pos = _new(cls)
         pos.v = v
         pos.R = rules_of(v)
         C = pos.C = code_for(table.decks)
@@ -459,11 +463,11 @@ class Position:
         pos.hands = [C.encode(p.hand) for p in players]
         pos.hand_n = [len(p.hand) for p in players]
         pos.subs = [C.subs(h) for h in pos.hands]
-        pos.ups = [list(p.face_up) for p in players]
-        pos.downs = [list(p.face_down) for p in players]
+        pos.ups = [p.face_up for p in players]
+        pos.downs = [p.face_down for p in players]
         pos.pile = [(pl.cards, pl.by, pl.claim) for pl in table.pile]
         pos.stock = list(table.stock)
-        pos.burned = list(table.burned)
+        pos.burned = table.burned
         pos.turn = table.turn
         pos.direction = table.direction
         pos.decks = table.decks
@@ -479,18 +483,18 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (for a search to push on)."""
-        pos = Position.__new__(Position)
+        pos = _new(Position)
         pos.v, pos.R, pos.C, pos.names, pos.n = self.v, self.R, self.C, self.names, self.n
         pos.hands = self.hands[:]
         pos.hand_n = self.hand_n[:]
-        pos.subs = [s[:] for s in self.subs]
-        pos.ups = [u[:] for u in self.ups]
-        pos.downs = [d[:] for d in self.downs]
+        pos.subs = list(map(_copy_list, self.subs))
+        pos.ups = self.ups[:]  # (each seat's stacks and face-down cards are tuples, shared)
+        pos.downs = self.downs[:]
         pos.pile = self.pile[:]
         pos.pile_n, pos.top = self.pile_n, self.top
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
         pos.stock = self.stock[:]
-        pos.burned = self.burned[:]
+        pos.burned = self.burned
         pos.turn, pos.direction, pos.decks = self.turn, self.direction, self.decks
         pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
         pos.outs = self.outs[:]
@@ -504,7 +508,7 @@ class Position:
         parts that have not changed since (a player, the plays at the bottom of the pile)."""
         decode = self.C.decode
         if like is None:
-            players = tuple(Player(self.names[s], decode(self.hands[s]), tuple(self.ups[s]), tuple(self.downs[s]))
+            players = tuple(Player(self.names[s], decode(self.hands[s]), self.ups[s], self.downs[s])
                             for s in range(self.n))
             pile = tuple(Play(c, b, k) for c, b, k in self.pile)
         else:
@@ -517,7 +521,7 @@ class Position:
                 if hands[s] == w_hands[s] and ups[s] == w_ups[s] and downs[s] == w_downs[s]:
                     lst.append(old[s])
                 else:
-                    lst.append(Player(self.names[s], decode(hands[s]), tuple(ups[s]), tuple(downs[s])))
+                    lst.append(Player(self.names[s], decode(hands[s]), ups[s], downs[s]))
             players = tuple(lst)
             k = len(was.pile)
             if len(self.pile) >= k and self.pile[:k] == was.pile:
@@ -526,12 +530,12 @@ class Position:
                 pile = tuple(Play(c, b, cl) for c, b, cl in self.pile)
         if self.lost:  # (rare) who lost at once: a player once lost stays lost, and holds no cards
             players = tuple(Player(p.name, lost=True) if self.lost >> s & 1 else p for s, p in enumerate(players))
-        return Table(players, pile, tuple(self.stock), tuple(self.burned), self.turn, self.direction,
+        return Table(players, pile, tuple(self.stock), self.burned, self.turn, self.direction,
                      self.decks, self.setup, tuple(self.ready), self.opening)
 
     def player(self, seat: int) -> Player:
-        return Player(self.names[seat], self.C.decode(self.hands[seat]), tuple(self.ups[seat]),
-                      tuple(self.downs[seat]), bool(self.lost >> seat & 1))
+        return Player(self.names[seat], self.C.decode(self.hands[seat]), self.ups[seat],
+                      self.downs[seat], bool(self.lost >> seat & 1))
 
     def set_pile(self, pile: list[Laid]) -> None:
         """Lay ``pile`` down as the whole pile ((cards, by, claim) from the bottom up)."""
@@ -830,7 +834,7 @@ class Position:
             return self._judge_bluff(seat, move, ctx)
         if move.claim >= 0 or kind == CALL:
             return Reason.CLAIM_NOT_HERE, ("core",), ctx
-        zone = self.zone(seat)
+        zone = HAND if self.hand_n[seat] else self.zone(seat)
         forced = R.force >= 0 and self.forced()
         v = self.v
         if kind == PLAY:
@@ -1099,7 +1103,11 @@ class Position:
         if zone == HAND:
             h, C = self.hands[seat], self.C
             csh, cm = C.csh, C.cm
-            short = [c for c in cards if ((h >> csh[c]) & cm[c]) < (cards.count(c) if len(cards) > 1 else 1)]
+            if len(cards) == 1:  # (the common play: one card, held or not)
+                c = cards[0]
+                short = [] if (h >> csh[c]) & cm[c] else [c]
+            else:
+                short = [c for c in cards if ((h >> csh[c]) & cm[c]) < cards.count(c)]
             if short:
                 want = Counter(cards)
                 short = list(dict.fromkeys(short))
@@ -1133,10 +1141,26 @@ class Position:
         if not cards:
             return Reason.NOT_HELD, ("core",), ctx
         rank = cards[0] >> 2
-        mixed = len(cards) > 1 and any(c >> 2 != rank for c in cards)
+        n = len(cards)
+        mixed = n > 1 and (cards[-1] >> 2 != rank or (n > 2 and any(c >> 2 != rank for c in cards)))
         if mixed and not self.v.runs:
             ctx["cards"] = cards
             return Reason.MIXED_RANKS, ("core",), ctx
+        if not mixed and zone == HAND and R.lookup and move.give < 0:
+            # the common play, cards of one rank from the hand where a play goes by one lookup in the
+            # play-on table: if they are held, the table's cell at the top decides (as below)
+            h, C = self.hands[seat], self.C
+            csh, cm = C.csh, C.cm
+            c = cards[0]
+            if (h >> csh[c]) & cm[c] if n == 1 else all(((h >> csh[c]) & cm[c]) >= cards.count(c) for c in cards):
+                top = self._eff_top(self.pile)
+                ctx["rank"], ctx["top"], ctx["n"] = rank, top, n
+                ok, name, frags = R.cells[top.rank][rank]
+                if top.looked_through:
+                    t_fid = R.origin[top.looked_through[0]].get("transparent")
+                    if t_fid:
+                        frags = frags + (t_fid,)
+                return REASONS[name], frags, ctx
         code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
         if code is not Reason.BEATS:
             return code, frags, ctx
@@ -1474,7 +1498,7 @@ class Position:
                 return [Move(READY)]  # the cards stay as dealt
             ups = sorted(set(self.up_cards(seat)))
             return [Move(SWAP, (h, u)) for h in sorted(set(hand)) for u in ups] + [Move(READY)]
-        zone = self.zone(seat)
+        zone = HAND if self.hand_n[seat] else self.zone(seat)
         if R.bluff:
             return self._bluff_moves(seat, zone)
         if R.extras and R.force >= 0 and self.forced():
@@ -1493,19 +1517,24 @@ class Position:
             C = self.C
             h = self.hands[seat]
             subs = self.subs[seat]
-            cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
             moves = []
             rsh, rm, cache = C.rsh, C.rm, C.play_moves
-            anytime = R.four_anytime
-            for r in range(N_RANKS):
-                if subs[r]:
-                    if cells[r][0]:
+            if R.four_anytime:
+                cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
+                for r in range(N_RANKS):
+                    if subs[r]:
+                        if cells[r][0]:
+                            f = (h >> rsh[r]) & rm[r]
+                            moves += C.moves_of(r, f)
+                        elif cells[r][1] != "FORCED_PICKUP":  # four of a kind or more go anyway
+                            f = (h >> rsh[r]) & rm[r]
+                            moves += C.moves_of(r, f)[C.four_from(r, f):]
+            else:  # only the ranks that may go on the top, as counted (:meth:`_play_ranks`)
+                for r in self._play_ranks(self.top_rank())[0]:
+                    if subs[r]:
                         f = (h >> rsh[r]) & rm[r]
                         got = cache[r].get(f)
                         moves += got if got is not None else C.moves_of(r, f)
-                    elif anytime and cells[r][1] != "FORCED_PICKUP":  # four of a kind or more go anyway
-                        f = (h >> rsh[r]) & rm[r]
-                        moves += C.moves_of(r, f)[C.four_from(r, f):]
             if self.v.runs:
                 moves += self._runs(self.hand(seat))
         elif zone == FACE_UP and R.up_plays is not None:
@@ -1526,12 +1555,13 @@ class Position:
             if lead is not None:
                 return [m for m in moves if m.kind == PLAY and all(c >> 2 == lead for c in m.cards)]
         v = self.v
+        plays = len(moves)  # (every move listed so far is a play)
         if R.extras:
             if v.gamble and zone == HAND and self.stock:
                 moves.append(Move(GAMBLE))
             if v.slide >= 0 and zone == HAND and self.pile:
                 moves += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(seat))) if c >> 2 == v.slide]
-        if self.pickups(any(m.kind == PLAY for m in moves)):
+        if self.pickups(plays):
             if zone == FACE_UP and R.adds:
                 moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
             else:
@@ -2057,10 +2087,11 @@ class Position:
         elif kind in (FLIP, GAMBLE):
             if kind == FLIP:
                 i = move.index - 1
-                card = self.downs[seat][i]
+                downs = self.downs[seat]
+                card = downs[i]
                 if card == UNKNOWN:
                     raise TutorError(f"{self.names[seat]}'s face-down card {move.index} is unseen; name it to play it out")
-                del self.downs[seat][i]
+                self.downs[seat] = downs[:i] + downs[i + 1:]
                 rule = self.v.last_down.get(card >> 2) if not self.downs[seat] else None
                 if rule is not None:
                     self._push_last_down(seat, card, rule, events)
@@ -2084,7 +2115,7 @@ class Position:
         elif kind == PLACE:
             card = move.cards[0]
             self._take(seat, card)
-            self.ups[seat].append((card,))
+            self.ups[seat] += ((card,),)
             return events
         elif kind == SWAP:
             h, u = move.cards
@@ -2130,7 +2161,7 @@ class Position:
         self._lay(seat, cards, events)
 
     def _remove_up(self, seat: int, take: Sequence[int]) -> None:
-        ups = self.ups[seat]
+        ups = list(self.ups[seat])
         for c in take:
             for k, s in enumerate(ups):
                 if c in s:
@@ -2141,6 +2172,7 @@ class Position:
                         lst.remove(c)
                         ups[k] = tuple(lst)
                     break
+        self.ups[seat] = tuple(ups)
 
     def _lay(self, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
         """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
@@ -2195,7 +2227,7 @@ class Position:
         if burn:
             events.append(BURN)
             causes.append(burn_fid)
-            self.burned += [c for laid in self.pile for c in laid[0]]
+            self.burned += tuple(c for laid in self.pile for c in laid[0])
             self._clear_pile()
         if flips & 1:
             events.append(REVERSE)
@@ -2221,7 +2253,7 @@ class Position:
             causes.append(R.draw_fid)
         if R.extras and self.v.face_up_to_hand and not hand_n[seat] and not stock and self.ups[seat]:
             self._give(seat, sorted(self.up_cards(seat)))
-            self.ups[seat] = []
+            self.ups[seat] = ()
         if out:
             if not self._go_out(seat, events):
                 self.turn = self._next_seat(seat, self.direction, skip)
@@ -2247,7 +2279,7 @@ class Position:
             taken = [c for laid in pile for c in laid[0]]
             taken += extra
             k = max(i for i, c in enumerate(taken) if c >> 2 == R.force)  # the forcing card leaves the game
-            self.burned.append(taken.pop(k))
+            self.burned += (taken.pop(k),)
             self._clear_pile()
             self._give(seat, taken)
         else:  # the pile (and ``extra``) into the hand, as _give does, a play at a time
@@ -2326,7 +2358,7 @@ class Position:
             self.causes.append(R.draw_fid)
         if self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
             self._give(seat, sorted(self.up_cards(seat)))
-            self.ups[seat] = []
+            self.ups[seat] = ()
         self.pile.insert(0, ((card,), seat, -1))
         self._repile()
         if self._is_out(seat):  # the slid 3 was the last card: the slider is out like any player
@@ -2340,7 +2372,7 @@ class Position:
         if outcome == "win" and self._matrix()[self.top_rank()][card >> 2][0]:
             self._lay(seat, (card,), events)
             return
-        self.burned.append(card)  # laid aside, out of play
+        self.burned += (card,)  # laid aside, out of play
         if outcome == "lose":
             self.lost |= 1 << seat
         self._mark(seat)
@@ -2384,7 +2416,7 @@ class Position:
         gone = list(cards0)
         for c in kept:
             gone.remove(c)
-        self.burned += [c for laid in self.pile[:-1] for c in laid[0]] + gone
+        self.burned += tuple(c for laid in self.pile[:-1] for c in laid[0]) + tuple(gone)
         self._clear_pile()
         if kept:
             self.pile.append((tuple(kept), by0, rest[0] if len(rest) == 1 else run_claim(rest[0], rest[-1])))
@@ -2417,7 +2449,10 @@ class Position:
             return
         hand_n = self.hand_n
         if kind == FLIP:
-            cards = (self.downs[seat].pop(move.index - 1),)
+            i = move.index - 1
+            downs = self.downs[seat]
+            cards = (downs[i],)
+            self.downs[seat] = downs[:i] + downs[i + 1:]
         else:
             cards = move.cards
             if hand_n[seat]:
@@ -2432,7 +2467,7 @@ class Position:
             if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
                 cards0, _, claim0 = self.pile[-1]
                 below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
-                self.burned += [c for laid in self.pile for c in laid[0]]
+                self.burned += tuple(c for laid in self.pile for c in laid[0])
                 self._clear_pile()
                 events.append(BURN)
                 self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
@@ -2696,7 +2731,7 @@ def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> boo
     return False
 
 
-def _replace_face_up(stacks: list[tuple[int, ...]], old: int, new: int) -> list[tuple[int, ...]]:
+def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> tuple[tuple[int, ...], ...]:
     """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own."""
     out = list(stacks)
     for k, s in enumerate(out):
@@ -2709,7 +2744,7 @@ def _replace_face_up(stacks: list[tuple[int, ...]], old: int, new: int) -> list[
                 out[k] = tuple(lst)
                 out.append((new,))
             break
-    return out
+    return tuple(out)
 
 
 def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:

@@ -188,13 +188,13 @@ def move_words(move: Move, *, hidden: bool = False) -> str:
     return str(move)
 
 
-def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    """What a legal move sets off, in words, with the fragments behind it (``causes``: the
-    fragment behind each event, as :meth:`Position.push` gives them)."""
+def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[str]) -> str:
+    """What a legal move sets off, in words (``pos``: the position before it; ``causes``: the
+    fragment behind each event, as :meth:`Position.push` gives them). The fragments a verdict
+    names for them are the facade's (``effect_rules``)."""
     v = pos.v
     who = move.target if move.kind == SLIDE and move.target else pos.names[pos.turn]
     bits: list[str] = []
-    frags: list[str] = []
     cause = dict(zip(events, causes, strict=False))
     last = pos.last_down(move) if move.kind == FLIP else None
     if last is not None:  # the last face-down card decided the game for its player at once
@@ -208,16 +208,13 @@ def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[s
         else:
             then = ("are" if you else "is") + " out at once, safe from losing"
         bits.append(f"{does(who, 'turns')} {a(rank)} as the last down card and {then}")
-        frags += fids
         if BURN in events:
             bits.append("four of a kind together on top burn the pile" if not v.burn[rank] else f"{the(rank)} burns the pile")
-            frags.append(cause[BURN])
         if GAME_OVER in events:
             bits.append("the game is over")
         elif outcome == "lose":
             bits.append("the others play on")
-        text = ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1]
-        return text, tuple(f for f in frags if f)
+        return ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1]
     if move.kind == PLAY:
         rank = move.cards[-1] >> 2  # the card on top once laid (a run lies highest on top)
     elif move.kind == FLIP and PICKED_UP not in events:
@@ -246,27 +243,19 @@ def effects(pos: Position, move: Move, events: Sequence[str], causes: Sequence[s
             bits.append("the claimed card below destroyed the pile as this one landed")
         else:
             bits.append("four of a kind together on top burn the pile")
-        frags.append(cause[BURN])
     if REVERSE in events:
         bits.append("the direction of play reverses")
-        frags.append(cause[REVERSE])
     if SKIP in events:
         bits.append("the next player misses a turn")
-        frags.append(cause[SKIP])
     if PICKED_UP in events and move.kind == FLIP:
         bits.append("it cannot go, so the pile is taken up with it")
     if PLAY_AGAIN in events:
-        if BURN not in events or PICKED_UP in events:
-            frags.append(cause[PLAY_AGAIN])
         bits.append(f"{who} plays again")
-    elif PICKED_UP in events and v.after_pickup != "next":
-        frags.append(v.setting_origin("after_pickup"))
     if OUT in events:
         bits.append(f"{who} has no cards left and is out")
     if GAME_OVER in events:
         bits.append("the game is over")
-    text = ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1]
-    return text, tuple(f for f in frags if f)
+    return ", and ".join(bits) if len(bits) < 3 else ", ".join(bits[:-1]) + " and " + bits[-1]
 
 
 def _forcer(v: Variant) -> str:

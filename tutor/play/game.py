@@ -379,10 +379,6 @@ class GameResult:
     stock_left: int = 0
 
 
-def position_key(table: Table) -> tuple[object, ...]:
-    return (table.players, table.pile, len(table.stock), table.turn, table.direction)
-
-
 class Circle:
     """The stall rule, in one place for every game loop: a game has gone round in a circle when
     the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
@@ -398,8 +394,8 @@ class Circle:
         self.why = ""
         # the face-up and face-down cards at the last pickup, and their part of the key (they
         # seldom change between pickups: compared, not rebuilt)
-        self._ups: list[list[tuple[int, ...]]] | None = None
-        self._downs: list[list[int]] | None = None
+        self._ups: list[tuple[tuple[int, ...], ...]] | None = None
+        self._downs: list[tuple[int, ...]] | None = None
         self._zones: tuple[object, ...] = ()
 
     def quiet_move(self) -> bool:
@@ -412,27 +408,24 @@ class Circle:
         self.why = f"it ran past {self.max_turns} moves"
         return True
 
-    def came_round(self, pos: Table | Position) -> bool:
+    def came_round(self, pos: Position) -> bool:
         """Count the position after a pickup (not the move); True once it has come round
-        ``repeats`` times."""
-        if isinstance(pos, Position):
-            ups, downs = pos.ups, pos.downs
-            if ups != self._ups or downs != self._downs:
-                self._ups, self._downs = [u[:] for u in ups], [d[:] for d in downs]
-                self._zones = (tuple(map(tuple, ups)), tuple(map(tuple, downs)))
-            key: tuple[object, ...] = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
-        else:
-            key = position_key(pos)
+        ``repeats`` times. (A loop over tables passes each table's position: ``position_of``.)"""
+        ups, downs = pos.ups, pos.downs
+        if ups != self._ups or downs != self._downs:
+            self._ups, self._downs = ups[:], downs[:]  # (each seat's are tuples)
+            self._zones = (tuple(ups), tuple(downs))
+        key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
         times = self.seen[key] = self.seen.get(key, 0) + 1
         if times >= self.repeats:
             self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
             return True
         return False
 
-    def stalled_after(self, table: Table | Position, events: Sequence[str]) -> bool:
-        """Count one move (``table`` is the position after it); True once the game has stalled."""
+    def stalled_after(self, pos: Position, events: Sequence[str]) -> bool:
+        """Count one move (``pos`` is the position after it); True once the game has stalled."""
         self.turns += 1
-        if PICKED_UP in events and self.came_round(table):
+        if PICKED_UP in events and self.came_round(pos):
             return True
         return self.turns >= self.max_turns and self.ran_past()
 

@@ -22,7 +22,7 @@ from tutor.advisor.api import answer
 from tutor.advisor.ismcts import Progress
 from tutor.core.moves import Move
 from tutor.core.table import Table
-from tutor.engine import apply_unchecked, check, game_over, legal_moves, loser, winner
+from tutor.engine import apply_unchecked, check, game_over, legal_moves, loser, position_of, winner
 from tutor.play.game import Bot, Circle, GreedyBot, RandomBot, deal, setup_move
 from tutor.rules.variant import Variant, load_variant
 
@@ -115,7 +115,7 @@ def apply_move(g: Game, move: Move, allowed: list[Move] | None = None) -> None:
                         tuple(allowed or ()), after))
     g.known.update(before, move, after, events)
     g.table = after
-    if not before.setup and g.circle.stalled_after(after, events) and not game_over(after, g.v):
+    if not before.setup and g.circle.stalled_after(position_of(after, g.v), events) and not game_over(after, g.v):
         g.stalled = True
 
 
@@ -204,9 +204,8 @@ def result(g: Game) -> tuple[str, str]:
     """How the game ended for the learner: (kind, words); kind is 'won', 'lost', 'safe' or 'stalled'."""
     t = g.table
     if g.stalled:
-        return "stalled", (f"The game went round in a circle after {g.circle.turns} moves (the same position "
-                           "after a pickup came round three times, or the game ran past its move limit), so it "
-                           "ends without a result.")
+        why = g.circle.why or "it went round in a circle"  # (the stall rule says which of its two)
+        return "stalled", f"The game ends here without a result after {g.circle.turns} moves: {why}."
     if g.v.goal == "winner":
         first = winner(t, g.v)
         if first == NAMES[ME]:
