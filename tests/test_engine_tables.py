@@ -114,3 +114,16 @@ def test_the_face_up_plays_kept_by_top_and_stacks_are_the_plays_listed_afresh(sp
             if len(pos.pile) > 200:
                 break
     assert seen > 20
+
+
+def test_runs_with_unseen_cards_in_the_hand_are_listed_from_the_seen_ones() -> None:
+    # a hand partly seen (the table file's 'unseen' count) in a variant with runs: the listing
+    # once failed with a negative shift; runs are made of seen cards only, and check agrees
+    t = table_from_dict({"players": [{"name": "A", "hand": {"seen": ["6H", "7H", "8H"], "unseen": 2},
+                                      "face_up": [], "face_down": 3},
+                                     {"name": "B", "hand": 3, "face_up": ["KD"], "face_down": 3}],
+                         "pile": [["5C"]], "turn": "A"}, decks=1, jokers_per_deck=2)
+    moves = legal_moves(t, "guarducci")
+    assert "play 6H 7H 8H" in map(str, moves) and "pickup" in map(str, moves)
+    for m in moves:
+        assert check(t, "guarducci", m).legal, m

@@ -1337,9 +1337,9 @@ class Position:
         R = self.R
         out: list[Move] = []
         need = self.v.runs
-        held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held (r is -1 for an unseen card)
+        held = [0, 0, 0, 0]  # per suit, bit r + 1 for each rank r held
         for c in cards:
-            if c != JOKER:
+            if c != JOKER and c >= 0:  # (a card nobody has seen is not played by name: no run holds it)
                 held[c & 3] |= 2 << (c >> 2)
         first: tuple[Cell, ...] | None = None
         for suit in range(4):
