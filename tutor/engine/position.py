@@ -2385,12 +2385,17 @@ class Position:
         if outcome == "lose" or not self.over():  # (a table never rests on a player who has lost)
             self.turn = self._next_seat(seat, self.direction)
 
+    def end_setup(self) -> None:
+        """The setup is over (every player ready, or a game started from a dealt table): the first
+        player leads, and the opening rule judges the lead."""
+        self.setup, self.ready, self.opening = False, [], True
+        self.turn = self.first_player()
+
     def _push_ready(self, seat: int) -> None:
         ready = self.ready or [False] * self.n
         ready[seat] = True
-        if all(ready):  # setup is over: the first player leads, and the opening rule judges the lead
-            self.setup, self.ready, self.opening = False, [], True
-            self.turn = self.first_player()
+        if all(ready):
+            self.end_setup()
             return
         self.ready = ready
         nxt = (seat + 1) % self.n

@@ -110,9 +110,8 @@ def start(table: Table, v: Variant) -> Table:
     # the started table keeps its position (the engine's questions, and the game, start from it):
     # the set-up table's, with the phase over, made once
     pos = Position.of(table, v)
-    turn = pos.first_player()
-    started = replace(table, setup=False, ready=(), opening=True, turn=turn)
-    pos.setup, pos.ready, pos.opening, pos.turn = False, [], True, turn
+    pos.end_setup()
+    started = replace(table, setup=False, ready=(), opening=True, turn=pos.turn)
     remember(started, v, pos)
     return started
 
