@@ -1801,7 +1801,7 @@ class Position:
         elif kind == PICKUP:
             if move.cards:
                 self._remove_up(seat, move.cards)
-            self._pickup(seat, move.cards, events)
+            self.push_pickup(move.cards, events)
         elif kind in (FLIP, GAMBLE):
             if kind == FLIP:
                 i = move.index - 1
@@ -1822,7 +1822,7 @@ class Position:
             if self._matrix()[self.top_rank()][card >> 2][0]:
                 self._lay(seat, (card,), events)
             else:
-                self._pickup(seat, (card,), events)
+                self.push_pickup((card,), events)
         elif kind == SLIDE:
             if move.target and move.target != self.names[seat]:  # out of turn: the turn stays
                 self._push_slide(self.names.index(move.target), move.cards[0], events, keep_turn=True)
@@ -1987,9 +1987,25 @@ class Position:
         self.run_r, self.run_n = -1, 0
         self.rev = 0
 
-    def _pickup(self, seat: int, extra: tuple[int, ...], events: list[Event]) -> None:
+    def push_pickup(self, extra: tuple[int, ...] = (), events: list[Event] | None = None) -> Sequence[Event]:
+        """Take the pile, and ``extra`` (cards already taken from their zone: a face-up card the
+        variant adds, a flipped card that does not go), into the hand of the player to move, and
+        pass the turn as the variant says: the one place a pile is picked up (``push`` comes
+        here). ``events``: the list to add the events to, within a push (None: a move of its own,
+        the plain pickup, whose events are returned).
+
+        A random game picks up about one move in four: the plain pickup is made here with the
+        pile's cards added a play at a time, each play's ranks counted as it goes in."""
+        seat = self.turn
         R = self.R
         pile = self.pile
+        if events is None:
+            events = [PICKED_UP]
+            causes = self.causes = [""]
+        else:
+            events.append(PICKED_UP)
+            causes = self.causes
+            causes.append("")
         last_by = pile[-1][1] if pile else -1
         if R.force >= 0 and R.force_once and self.forced():
             taken = [c for laid in pile for c in laid[0]]
@@ -2002,25 +2018,21 @@ class Position:
             C = self.C
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
+            subs = self.subs[seat]
             k = len(extra)
             for c in extra:
                 h += cv[c]
+                if c >= 0:
+                    table, sh, m = tsm[c >> 2]
+                    subs[c >> 2] = table[(h >> sh) & m]
+            # a rank's count is made again after each play holding it: the last is the right one
             for laid in pile:
                 cards = laid[0]
                 for c in cards:
                     h += cv[c]
                 k += len(cards)
-            self.hands[seat] = h
-            self.hand_n[seat] += k
-            subs = self.subs[seat]
-            for c in extra:
-                if c >= 0:
-                    table, sh, m = tsm[c >> 2]
-                    subs[c >> 2] = table[(h >> sh) & m]
-            for laid in pile:
-                cards = laid[0]
-                r = cards[0] >> 2
-                if r >= 0 and cards[-1] >> 2 == r:  # equal cards (a run lies in rank order): one count
+                r = cards[-1] >> 2
+                if r >= 0 and cards[0] >> 2 == r:  # equal cards (a run lies in rank order): one count
                     table, sh, m = tsm[r]
                     subs[r] = table[(h >> sh) & m]
                     continue
@@ -2028,27 +2040,35 @@ class Position:
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
-            self._clear_pile()
-        if self.outs[seat] or not self.hand_n[seat]:
+            self.hands[seat] = h
+            self.hand_n[seat] += k
+            # the pile is gone (:meth:`_clear_pile`, inline)
+            self.pile = []
+            self.pile_n = 0
+            self.top = EMPTY
+            self.run_r = -1
+            self.run_n = 0
+            self.rev = 0
+        outs = self.outs
+        if outs[seat] or not self.hand_n[seat]:
             self._mark(seat)  # (holding cards, the seat is not out: nothing to bring up to date)
-        events.append(PICKED_UP)
-        self.causes.append("")
+        self.opening = False
         after = R.after
-        fid = R.after_fid
-        if after == "same":
-            events.append(PLAY_AGAIN)
-            self.causes.append(fid)
-            self.turn = seat
-        elif after == "previous" and last_by >= 0 and last_by != seat and not self.outs[last_by]:
-            self.turn = last_by
-        elif after == "previous":
-            self.turn = self._next_seat(seat, -self.direction)
-        else:
-            d, n, outs = self.direction, self.n, self.outs
+        if after == "next":
+            d, n = self.direction, self.n
             t = (seat + d) % n
             while outs[t]:  # (the seat itself holds cards now)
                 t = (t + d) % n
             self.turn = t
+        elif after == "same":
+            events.append(PLAY_AGAIN)
+            causes.append(R.after_fid)
+            self.turn = seat
+        elif last_by >= 0 and last_by != seat and not outs[last_by]:  # "previous": who played last
+            self.turn = last_by
+        else:
+            self.turn = self._next_seat(seat, -self.direction)
+        return events
 
     def _go_out(self, seat: int, events: list[Event]) -> bool:
         """The seat has played its last card: it is out (event ``out``), and ``game_over`` follows

@@ -379,7 +379,7 @@ class Circle:
     the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
     every hand back to what it was), or when it runs past ``max_turns`` moves."""
 
-    __slots__ = ("seen", "repeats", "max_turns", "turns", "why", "_ups", "_downs", "_zones")
+    __slots__ = ("seen", "repeats", "max_turns", "turns", "why", "_ups", "_downs", "_zones", "_zone_ids")
 
     def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
         self.seen: dict[tuple[object, ...], int] = {}
@@ -387,11 +387,13 @@ class Circle:
         self.max_turns = max_turns
         self.turns = 0
         self.why = ""
-        # the face-up and face-down cards at the last pickup, and their part of the key (they
-        # seldom change between pickups: compared, not rebuilt)
+        # the face-up and face-down cards at the last pickup, and their part of the key: a small
+        # int per different contents (they seldom change between pickups: compared, not rebuilt,
+        # and not hashed again with every key)
         self._ups: list[list[tuple[int, ...]]] | None = None
         self._downs: list[list[int]] | None = None
-        self._zones: tuple[object, ...] = ()
+        self._zones = -1
+        self._zone_ids: dict[tuple[object, ...], int] = {}
 
     def quiet_move(self) -> bool:
         """Count a move that set nothing off (no pickup); True once the game has stalled."""
@@ -410,7 +412,8 @@ class Circle:
             ups, downs = pos.ups, pos.downs
             if ups != self._ups or downs != self._downs:
                 self._ups, self._downs = [u[:] for u in ups], [d[:] for d in downs]
-                self._zones = (tuple(map(tuple, ups)), tuple(map(tuple, downs)))
+                ids = self._zone_ids
+                self._zones = ids.setdefault((tuple(map(tuple, ups)), tuple(map(tuple, downs))), len(ids))
             key: tuple[object, ...] = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
         else:
             key = position_key(pos)
@@ -596,10 +599,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         *(c for laid in pos.pile for c in laid[0]))
     get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
     plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
-    push_cards, push = pos.push_cards, pos.push
+    push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits = rng.getrandbits
     inline = _INLINE_RANDBELOW
     turns = circle.turns
+    picked = 0  # the pickups of the plain game, counted here
     while True:
         seat = pos.turn
         if lean and hand_n[seat] and not pos.opening:
@@ -631,8 +635,17 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     if turns >= max_turns:
                         break
                     continue
-            else:
-                events = push(PICKUP_MOVE)
+            else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
+                push_pickup()
+                picked += 1
+                turns += 1
+                if came_round(pos) and not over():
+                    result.stalled = True
+                    result.stall_reason = circle.why
+                    break
+                if turns >= max_turns:
+                    break
+                continue
         else:
             played, events = _random_push(pos, rng)
             if isinstance(played, Move) and played.kind == FLIP:
@@ -649,6 +662,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         if stop or GAME_OVER in events:  # (the one event a move that ends the game always has)
             break
     circle.turns = turns
+    result.pickups += picked
     if turns >= max_turns and not result.stalled and not over() and circle.ran_past():  # (a quiet move's)
         result.stalled = True
         result.stall_reason = circle.why
