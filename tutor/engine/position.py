@@ -77,7 +77,7 @@ class Rules:
     """One variant's rules as tuples of ints and bools: what the position reads. Built once
     per variant from its :class:`~tutor.rules.variant.Variant` (:func:`rules_of`)."""
 
-    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "transparent", "alone_self",
+    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "off_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
                  "four_burns", "four_anytime", "voluntary", "after", "adds", "combo", "winner", "refill",
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
@@ -94,6 +94,12 @@ class Rules:
         self.ranks_at = tuple(tuple(r for r in range(N_RANKS) if v.place[top][r]) for top in range(EMPTY + 1))
         self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_at)
+        # per top where few ranks may not go on it, those ranks (a hand's plays that may go are
+        # then all its plays less theirs: fewer to add up); None where it is quicker to add up
+        # the plays of the ranks that may go
+        offs = (tuple(r for r in range(N_RANKS) if not v.place[top][r]) for top in range(EMPTY + 1))
+        self.off_at: tuple[tuple[int, ...] | None, ...] = tuple(
+            off if len(off) <= len(self.ranks_at[top]) // 2 else None for top, off in enumerate(offs))
         self.transparent = v.transparent
         self.alone_self = v.alone_self
         self.counts = v.counts

@@ -405,22 +405,29 @@ class Circle:
         self.why = f"it ran past {self.max_turns} moves"
         return True
 
-    def came_round(self, pos: Table | Position) -> bool:
+    def came_round(self, pos: Table | Position, zones_same: bool = False) -> bool:
         """Count the position after a pickup (not the move); True once it has come round
-        ``repeats`` times."""
+        ``repeats`` times. ``zones_same``: the caller knows the face-up and face-down cards are
+        as they were at the last position counted here (then they are not compared)."""
         if isinstance(pos, Position):
-            ups, downs = pos.ups, pos.downs
-            if ups != self._ups or downs != self._downs:
-                self._ups, self._downs = [u[:] for u in ups], [d[:] for d in downs]
-                ids = self._zone_ids
-                self._zones = ids.setdefault((tuple(map(tuple, ups)), tuple(map(tuple, downs))), len(ids))
+            if not zones_same:
+                ups, downs = pos.ups, pos.downs
+                if ups != self._ups or downs != self._downs:
+                    self._ups, self._downs = [u[:] for u in ups], [d[:] for d in downs]
+                    ids = self._zone_ids
+                    self._zones = ids.setdefault((tuple(map(tuple, ups)), tuple(map(tuple, downs))), len(ids))
             key: tuple[object, ...] = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
         else:
             key = position_key(pos)
-        times = self.seen[key] = self.seen.get(key, 0) + 1
-        if times >= self.repeats:
-            self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
-            return True
+        # most positions are new: counted with one look-up (a second only for one seen before)
+        seen = self.seen
+        k = len(seen)
+        times = seen.setdefault(key, 1)
+        if len(seen) == k:
+            times = seen[key] = times + 1
+            if times >= self.repeats:
+                self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
+                return True
         return False
 
     def stalled_after(self, table: Table | Position, events: Sequence[str]) -> bool:
@@ -597,19 +604,26 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     lean = R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
-    get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
+    get_at, off_at, ranks_at, pickups = R.get_at, R.off_at, R.ranks_at, pos.pickups
     plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits = rng.getrandbits
     inline = _INLINE_RANDBELOW
     turns = circle.turns
     picked = 0  # the pickups of the plain game, counted here
+    zones_same = False  # are the face-up and face-down cards as at the last pickup counted
     while True:
         seat = pos.turn
         if lean and hand_n[seat] and not pos.opening:
             top = pos.top
             held = subs[seat]
-            nplay = sum(get_at[top](held))
+            off = off_at[top]
+            if off is None:
+                nplay = sum(get_at[top](held))
+            else:  # the hand's plays, less those of the few ranks that may not go on top
+                nplay = sum(held)
+                for r in off:
+                    nplay -= held[r]
             n = nplay + pickups(nplay)
             if inline:  # (``_randbelow``, inline)
                 k = n.bit_length()
@@ -639,15 +653,17 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 push_pickup()
                 picked += 1
                 turns += 1
-                if came_round(pos) and not over():
+                if came_round(pos, zones_same) and not over():
                     result.stalled = True
                     result.stall_reason = circle.why
                     break
+                zones_same = True  # (plays from the hand and plain pickups leave them as they are)
                 if turns >= max_turns:
                     break
                 continue
         else:
             played, events = _random_push(pos, rng)
+            zones_same = False  # (a play from face up or face down, a flip)
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
             if not events:
