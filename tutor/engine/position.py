@@ -374,6 +374,8 @@ def code_for(decks: int) -> Code:
 
 PICKUP_MOVE = Move(PICKUP)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
+_PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
+_PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
@@ -2005,14 +2007,6 @@ class Position:
         seat = self.turn
         R = self.R
         pile = self.pile
-        if events is None:
-            events = [PICKED_UP]
-            causes = self.causes = [""]
-        else:
-            events.append(PICKED_UP)
-            causes = self.causes
-            causes.append("")
-        last_by = pile[-1][1] if pile else -1
         if R.force >= 0 and R.force_once and self.forced():
             taken = [c for laid in pile for c in laid[0]]
             taken += extra
@@ -2034,10 +2028,19 @@ class Position:
             # a rank's count is made again after each play holding it: the last is the right one
             for laid in pile:
                 cards = laid[0]
+                c = cards[0]
+                if len(cards) == 1:  # (most plays)
+                    h += cv[c]
+                    k += 1
+                    if c >= 0:
+                        table, sh, m = tsm[c >> 2]
+                        subs[c >> 2] = table[(h >> sh) & m]
+                    continue
                 for c in cards:
                     h += cv[c]
-                k += len(cards)
-                r = cards[-1] >> 2
+                n = len(cards)
+                k += n
+                r = cards[n - 1] >> 2
                 if r >= 0 and cards[0] >> 2 == r:  # equal cards (a run lies in rank order): one count
                     table, sh, m = tsm[r]
                     subs[r] = table[(h >> sh) & m]
@@ -2066,14 +2069,28 @@ class Position:
             while outs[t]:  # (the seat itself holds cards now)
                 t = (t + d) % n
             self.turn = t
-        elif after == "same":
+            if events is None:  # (the lists of a plain pickup: made once, never added to)
+                self.causes = _PICKUP_CAUSES
+                return _PICKUP_EVENTS
+            events.append(PICKED_UP)
+            self.causes.append("")
+            return events
+        if events is None:
+            events = []
+            self.causes = []
+        events.append(PICKED_UP)
+        causes = self.causes
+        causes.append("")
+        if after == "same":
             events.append(PLAY_AGAIN)
             causes.append(R.after_fid)
             self.turn = seat
-        elif last_by >= 0 and last_by != seat and not outs[last_by]:  # "previous": who played last
-            self.turn = last_by
-        else:
-            self.turn = self._next_seat(seat, -self.direction)
+        else:  # "previous": back to who played last
+            last_by = pile[-1][1] if pile else -1
+            if last_by >= 0 and last_by != seat and not outs[last_by]:
+                self.turn = last_by
+            else:
+                self.turn = self._next_seat(seat, -self.direction)
         return events
 
     def _go_out(self, seat: int, events: list[Event]) -> bool:
@@ -2262,7 +2279,7 @@ class Position:
         seat = self.turn
         R = self.R
         n = len(cards)
-        r = cards[-1] >> 2
+        r = cards[0] >> 2
         hand_n = self.hand_n
         if val:
             if val < 0:
