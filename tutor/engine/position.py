@@ -83,7 +83,7 @@ class Rules:
                  "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
                  "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
+                 "countable", "pickups_at", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays")
 
     def __init__(self, v: Variant) -> None:
@@ -112,6 +112,10 @@ class Rules:
         self.four_burns = v.four_burns or 0
         self.four_anytime = v.setting_origin("four_anytime")
         self.voluntary = v.voluntary_pickup
+        # how many pickups the player to move may choose, by [a pile lies][some play is legal]
+        # (each 0 or 1): one whenever a pile lies where a player may pick up by choice, else
+        # only with no play
+        self.pickups_at = ((0, 0), (1, 1 if v.voluntary_pickup else 0))
         self.after = v.after_pickup
         self.adds = v.face_up_pickup_adds
         self.combo = v.final_card_combo
@@ -1730,7 +1734,7 @@ class Position:
         """How many pickups the player to move may choose (1 or 0) when ``plays`` plays are legal:
         one whenever there is a pile, where the variant lets a player pick up by choice (pagat, Play
         of the Cards: a player may pick up rather than play), else only with no play."""
-        return 1 if self.pile_n and (self.R.voluntary or not plays) else 0
+        return self.R.pickups_at[self.pile_n and 1][plays and 1]
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""

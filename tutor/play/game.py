@@ -604,7 +604,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     lean = R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
-    get_at, off_at, ranks_at, pickups = R.get_at, R.off_at, R.ranks_at, pos.pickups
+    get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
     plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits = rng.getrandbits
@@ -612,9 +612,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     turns = circle.turns
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
+    ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
     while True:
         seat = pos.turn
-        if lean and hand_n[seat] and not pos.opening:
+        if ready and hand_n[seat]:
             top = pos.top
             held = subs[seat]
             off = off_at[top]
@@ -624,7 +625,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 nplay = sum(held)
                 for r in off:
                     nplay -= held[r]
-            n = nplay + pickups(nplay)
+            n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
             if inline:  # (``_randbelow``, inline)
                 k = n.bit_length()
                 j = getrandbits(k)
@@ -639,10 +640,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                         break
                     j -= s
                 f = (hands[seat] >> rsh[r]) & rm[r]
-                lst = plays[r].get(f)
-                if lst is None:
-                    lst = plays_of(r, f)
-                cards, val = lst[j]
+                try:
+                    cards, val = plays[r][f][j]
+                except KeyError:  # (the rank's plays from this group of cards, listed once)
+                    cards, val = plays_of(r, f)[j]
                 events = push_cards(cards, val)
                 if not events:  # most moves: a play that sets nothing off
                     turns += 1
@@ -664,6 +665,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         else:
             played, events = _random_push(pos, rng)
             zones_same = False  # (a play from face up or face down, a flip)
+            ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
             if not events:
