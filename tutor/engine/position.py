@@ -168,12 +168,14 @@ class Rules:
         # per rank: does a play of it set nothing off by itself (no burn, reverse, skip or play
         # again, its own or seen through it): then only a four, a draw or going out can
         self.calm = tuple(not (self.effects[r] or self.see_skip[r]) for r in range(N_RANKS))
+        self.four_at = self.four_burns or 1 << 30  # a run this long on top burns
         # per rank, what laying it does to what is kept of the pile (Position.push_cards):
         # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
-        # calm; may skip as a see-through card; reverses the play-on table)
-        self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r], self.calm[r],
-                          self.see_skip[r], r == v.reversal) for r in range(N_RANKS))
-        self.four_at = self.four_burns or 1 << 30  # a run this long on top burns
+        # how long a run of it on top sets nothing off by itself: shorter than four_at if calm,
+        # else none; may skip as a see-through card; reverses the play-on table)
+        self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r],
+                          self.four_at if self.calm[r] else 0, self.see_skip[r], r == v.reversal)
+                         for r in range(N_RANKS))
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int, int, int], list[int]] = {}  # Bluff: Position._claims
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
@@ -229,7 +231,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes")
+                 "sizes", "lays")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -260,6 +262,7 @@ class Code:
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.distincts: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
+        self.lays: tuple[dict[int, list[tuple[tuple[int, ...], int, int]]], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -349,6 +352,15 @@ class Code:
             got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
         return got
 
+    def lays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int, int]]:
+        """:meth:`plays_of`, each play with the rank's count of plays the group leaves
+        (``subs[r]`` once it is played: what :meth:`Position.push_cards` is told, not works out)."""
+        got = self.lays[r].get(f)
+        if got is None:
+            sh, table = self.rsh[r], self.subt[r]
+            got = self.lays[r][f] = [(sub, val, table[f - (val >> sh)]) for sub, val in self.plays_of(r, f)]
+        return got
+
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
         """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
         got = self.plays[r].get(f)
@@ -390,7 +402,7 @@ class Position:
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
-                 "setup", "ready", "opening", "outs", "alive", "causes", "lost")
+                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "ring")
 
     v: Variant
     R: Rules
@@ -420,6 +432,7 @@ class Position:
     alive: int
     causes: list[str]  # the fragment behind each event of the last push
     lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
+    ring: tuple[int, ...]  # the seat after each seat, out or not, the way play goes (follows direction)
 
     # -- building and reading back -------------------------------------------------
 
@@ -443,6 +456,7 @@ class Position:
         pos.burned = list(table.burned)
         pos.turn = table.turn
         pos.direction = table.direction
+        pos.ring = _ring(pos.n, pos.direction)
         pos.decks = table.decks
         pos.setup = table.setup
         pos.ready = list(table.ready)
@@ -468,7 +482,7 @@ class Position:
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
         pos.stock = self.stock[:]
         pos.burned = self.burned[:]
-        pos.turn, pos.direction, pos.decks = self.turn, self.direction, self.decks
+        pos.turn, pos.direction, pos.decks, pos.ring = self.turn, self.direction, self.decks, self.ring
         pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
         pos.outs = self.outs[:]
         pos.alive = self.alive
@@ -1961,6 +1975,7 @@ class Position:
             events.append(REVERSE)
             causes.append(R.rev_fid[rev_r])
             self.direction = -self.direction
+            self.ring = _ring(self.n, self.direction)
         again = burn or play_again
         stock = self.stock
         hand_n = self.hand_n
@@ -1989,7 +2004,7 @@ class Position:
             if skip:
                 self.turn = self._next_seat(seat, self.direction, skip)
             else:
-                t = (seat + self.direction) % self.n
+                t = self.ring[seat]
                 self.turn = t if not self.outs[t] else self._next_seat(seat, self.direction)
 
     def _clear_pile(self) -> None:
@@ -2068,10 +2083,10 @@ class Position:
         self.opening = False
         after = R.after
         if after == "next":
-            d, n = self.direction, self.n
-            t = (seat + d) % n
+            ring = self.ring
+            t = ring[seat]
             while outs[t]:  # (the seat itself holds cards now)
-                t = (t + d) % n
+                t = ring[t]
             self.turn = t
             if events is None:  # (the lists of a plain pickup: made once, never added to)
                 self.causes = _PICKUP_CAUSES
@@ -2271,12 +2286,15 @@ class Position:
 
     # -- whole games --------------------------------------------------------------------
 
-    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None) -> Sequence[Event]:
+    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None,
+                   count: int = -1) -> Sequence[Event]:
         """Lay equal cards on the pile, known to be legal, and do what they do: the one place
         a set of equal cards is played (a play from the hand, face up or face down alike: push
         comes here). ``val``: their multiset, to take from the hand of the player to move (-1:
         work it out; 0: the cards are already taken from their zone). ``events``: the list to
         add the events to, within a push (None: a move of its own, whose events are returned).
+        ``count``: the rank's count of plays the hand is left with, where the caller has it
+        (:meth:`Code.lays_of`; -1: work it out).
 
         Most plays set nothing off: they are made here with everything in locals, and a play
         that sets something off goes on to :meth:`_settle`."""
@@ -2291,12 +2309,15 @@ class Position:
                 val = 0
                 for c in cards:
                     val += cv[c]
-            h = self.hands[seat] = self.hands[seat] - val
+            hands = self.hands
+            h = hands[seat] = hands[seat] - val
             hand_n[seat] -= n
-            table, sh, m = self.C.tsm[r]
-            self.subs[seat][r] = table[(h >> sh) & m]
+            if count < 0:
+                table, sh, m = self.C.tsm[r]
+                count = table[(h >> sh) & m]
+            self.subs[seat][r] = count
         pile_n = self.pile_n
-        on_pile, alone, calm, see_skip, reverses = R.lay[r]
+        on_pile, alone, quiet, see_skip, reverses = R.lay[r]
         # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips too)
         below = self.top_rank() if see_skip and pile_n else EMPTY
         # lay the cards: the pile's top, run and reversing count follow
@@ -2315,12 +2336,12 @@ class Position:
             self.rev += n
         self.opening = False
         left = hand_n[seat]
-        if calm and left and run_n < R.four_at and (left >= R.refill or not self.stock):
+        if run_n < quiet and left and (left >= R.refill or not self.stock):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
-            d, seats, outs = self.direction, self.n, self.outs
-            t = (seat + d) % seats
+            ring, outs = self.ring, self.outs
+            t = ring[seat]
             while outs[t]:  # (the seat itself still holds cards)
-                t = (t + d) % seats
+                t = ring[t]
             self.turn = t
             if events is None:  # a move of its own, with no events (and so no causes)
                 self.causes = _NO_CAUSES
@@ -2335,6 +2356,17 @@ class Position:
             skip, skip_r = R.skip[below], below
         self._settle(seat, r, n if R.reverse[r] else 0, skip, R.play_again[r], r, r, skip_r, events)
         return events
+
+
+_RINGS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _ring(n: int, direction: int) -> tuple[int, ...]:
+    """The seat after each of ``n`` seats, out or not, going ``direction`` (made once)."""
+    got = _RINGS.get((n, direction))
+    if got is None:
+        got = _RINGS[(n, direction)] = tuple((s + direction) % n for s in range(n))
+    return got
 
 
 _ALL_PLAYS: dict[tuple[int, ...], tuple[Move, ...]] = {}

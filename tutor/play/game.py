@@ -605,7 +605,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
-    plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
+    lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits = rng.getrandbits
     inline = _INLINE_RANDBELOW
@@ -641,10 +641,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     j -= s
                 f = (hands[seat] >> rsh[r]) & rm[r]
                 try:
-                    cards, val = plays[r][f][j]
+                    cards, val, count = lays[r][f][j]
                 except KeyError:  # (the rank's plays from this group of cards, listed once)
-                    cards, val = plays_of(r, f)[j]
-                events = push_cards(cards, val)
+                    cards, val, count = lays_of(r, f)[j]
+                events = push_cards(cards, val, None, count)
                 if not events:  # most moves: a play that sets nothing off
                     turns += 1
                     if turns >= max_turns:
