@@ -2038,7 +2038,6 @@ class Position:
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
-            k = len(extra)
             for c in extra:
                 h += cv[c]
                 if c >= 0:
@@ -2050,16 +2049,13 @@ class Position:
                 c = cards[0]
                 if len(cards) == 1:  # (most plays)
                     h += cv[c]
-                    k += 1
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
                     continue
                 for c in cards:
                     h += cv[c]
-                n = len(cards)
-                k += n
-                r = cards[n - 1] >> 2
+                r = cards[len(cards) - 1] >> 2
                 if r >= 0 and cards[0] >> 2 == r:  # equal cards (a run lies in rank order): one count
                     table, sh, m = tsm[r]
                     subs[r] = table[(h >> sh) & m]
@@ -2069,7 +2065,7 @@ class Position:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
             self.hands[seat] = h
-            self.hand_n[seat] += k
+            self.hand_n[seat] += self.pile_n + len(extra)
             # the pile is gone (:meth:`_clear_pile`, inline)
             self.pile = []
             self.pile_n = 0
