@@ -168,7 +168,9 @@ class Rules:
         # per rank: does a play of it set nothing off by itself (no burn, reverse, skip or play
         # again, its own or seen through it): then only a four, a draw or going out can
         self.calm = tuple(not (self.effects[r] or self.see_skip[r]) for r in range(N_RANKS))
-        self.four_at = self.four_burns or 1 << 30  # a run this long on top burns
+        # a run this long on top burns (else a bound no run reaches, small enough to be compared
+        # as a one-digit int)
+        self.four_at = self.four_burns or 1 << 20
         # per rank, what laying it does to what is kept of the pile (Position.push_cards):
         # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
         # how long a run of it on top sets nothing off by itself: shorter than four_at if calm,
@@ -389,6 +391,9 @@ def code_for(decks: int) -> Code:
 # -- the position -------------------------------------------------------------------
 
 PICKUP_MOVE = Move(PICKUP)
+# each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
+# unseen card (-1) is the last entry, its rank -1
+_RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
@@ -2050,8 +2055,9 @@ class Position:
                 if len(cards) == 1:  # (most plays)
                     h += cv[c]
                     if c >= 0:
-                        table, sh, m = tsm[c >> 2]
-                        subs[c >> 2] = table[(h >> sh) & m]
+                        r = _RANK_OF[c]
+                        table, sh, m = tsm[r]
+                        subs[r] = table[(h >> sh) & m]
                     continue
                 for c in cards:
                     h += cv[c]
@@ -2297,10 +2303,10 @@ class Position:
         seat = self.turn
         R = self.R
         n = len(cards)
-        r = cards[0] >> 2
+        r = _RANK_OF[cards[0]]
         hand_n = self.hand_n
         if val:
-            if val < 0:
+            if count < 0 and val < 0:  # (the count is the cheaper to compare: val is a big int)
                 cv = self.C.cv
                 val = 0
                 for c in cards:
