@@ -2043,11 +2043,12 @@ class Position:
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
-            for c in extra:
-                h += cv[c]
-                if c >= 0:
-                    table, sh, m = tsm[c >> 2]
-                    subs[c >> 2] = table[(h >> sh) & m]
+            if extra:
+                for c in extra:
+                    h += cv[c]
+                    if c >= 0:
+                        table, sh, m = tsm[c >> 2]
+                        subs[c >> 2] = table[(h >> sh) & m]
             # a rank's count is made again after each play holding it: the last is the right one
             for laid in pile:
                 cards = laid[0]

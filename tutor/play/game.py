@@ -623,8 +623,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 nplay = sum(get_at[top](held))
             else:  # the hand's plays, less those of the few ranks that may not go on top
                 nplay = sum(held)
-                for r in off:
-                    nplay -= held[r]
+                if off:
+                    for r in off:
+                        nplay -= held[r]
             n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
             if inline:  # (``_randbelow``, inline)
                 k = n.bit_length()
