@@ -407,7 +407,7 @@ class Position:
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
-                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "ring")
+                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "after")
 
     v: Variant
     R: Rules
@@ -437,7 +437,7 @@ class Position:
     alive: int
     causes: list[str]  # the fragment behind each event of the last push
     lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
-    ring: tuple[int, ...]  # the seat after each seat, out or not, the way play goes (follows direction)
+    after: tuple[int, ...]  # the seat that plays after each seat, the way play goes, passing over those out
 
     # -- building and reading back -------------------------------------------------
 
@@ -461,12 +461,12 @@ class Position:
         pos.burned = list(table.burned)
         pos.turn = table.turn
         pos.direction = table.direction
-        pos.ring = _ring(pos.n, pos.direction)
         pos.decks = table.decks
         pos.setup = table.setup
         pos.ready = list(table.ready)
         pos.opening = table.opening
         pos.outs = [p.out for p in players]
+        pos.after = _after(pos.outs, pos.direction)
         pos.alive = pos.n - sum(pos.outs)
         pos.causes = []
         pos.lost = sum(1 << s for s, p in enumerate(players) if p.lost)
@@ -487,7 +487,7 @@ class Position:
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
         pos.stock = self.stock[:]
         pos.burned = self.burned[:]
-        pos.turn, pos.direction, pos.decks, pos.ring = self.turn, self.direction, self.decks, self.ring
+        pos.turn, pos.direction, pos.decks, pos.after = self.turn, self.direction, self.decks, self.after
         pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
         pos.outs = self.outs[:]
         pos.alive = self.alive
@@ -608,6 +608,7 @@ class Position:
         if out != self.outs[seat]:
             self.outs[seat] = out
             self.alive += -1 if out else 1
+            self.after = _after(self.outs, self.direction)
 
     # -- facts -------------------------------------------------------------------
 
@@ -1980,7 +1981,7 @@ class Position:
             events.append(REVERSE)
             causes.append(R.rev_fid[rev_r])
             self.direction = -self.direction
-            self.ring = _ring(self.n, self.direction)
+            self.after = _after(self.outs, self.direction)
         again = burn or play_again
         stock = self.stock
         hand_n = self.hand_n
@@ -2009,8 +2010,7 @@ class Position:
             if skip:
                 self.turn = self._next_seat(seat, self.direction, skip)
             else:
-                t = self.ring[seat]
-                self.turn = t if not self.outs[t] else self._next_seat(seat, self.direction)
+                self.turn = self.after[seat]
 
     def _clear_pile(self) -> None:
         self.pile = []
@@ -2086,11 +2086,7 @@ class Position:
         self.opening = False
         after = R.after
         if after == "next":
-            ring = self.ring
-            t = ring[seat]
-            while outs[t]:  # (the seat itself holds cards now)
-                t = ring[t]
-            self.turn = t
+            self.turn = self.after[seat]
             if events is None:  # (the lists of a plain pickup: made once, never added to)
                 self.causes = _PICKUP_CAUSES
                 return _PICKUP_EVENTS
@@ -2341,11 +2337,7 @@ class Position:
         left = hand_n[seat]
         if run_n < quiet and left and (left >= R.refill or not self.stock):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
-            ring, outs = self.ring, self.outs
-            t = ring[seat]
-            while outs[t]:  # (the seat itself still holds cards)
-                t = ring[t]
-            self.turn = t
+            self.turn = self.after[seat]
             if events is None:  # a move of its own, with no events (and so no causes)
                 self.causes = _NO_CAUSES
                 return ()
@@ -2361,14 +2353,23 @@ class Position:
         return events
 
 
-_RINGS: dict[tuple[int, int], tuple[int, ...]] = {}
+_AFTERS: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
 
 
-def _ring(n: int, direction: int) -> tuple[int, ...]:
-    """The seat after each of ``n`` seats, out or not, going ``direction`` (made once)."""
-    got = _RINGS.get((n, direction))
+def _after(outs: Sequence[bool], direction: int) -> tuple[int, ...]:
+    """The seat that plays after each seat, going ``direction`` and passing over the seats
+    ``outs`` marks out (the seat itself, where all the others are out): made once for each."""
+    key = (tuple(outs), direction)
+    got = _AFTERS.get(key)
     if got is None:
-        got = _RINGS[(n, direction)] = tuple((s + direction) % n for s in range(n))
+        n = len(outs)
+        nxt = []
+        for s in range(n):
+            t = (s + direction) % n
+            while outs[t] and t != s:
+                t = (t + direction) % n
+            nxt.append(t)
+        got = _AFTERS[key] = tuple(nxt)
     return got
 
 
