@@ -2072,7 +2072,7 @@ class Position:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
             self.hands[seat] = h
-            self.hand_n[seat] += self.pile_n + len(extra)
+            self.hand_n[seat] += self.pile_n + len(extra) if extra else self.pile_n
             # the pile is gone (:meth:`_clear_pile`, inline)
             self.pile = []
             self.pile_n = 0
@@ -2310,11 +2310,13 @@ class Position:
                     val += cv[c]
             hands = self.hands
             h = hands[seat] = hands[seat] - val
-            hand_n[seat] -= n
+            left = hand_n[seat] = hand_n[seat] - n
             if count < 0:
                 table, sh, m = self.C.tsm[r]
                 count = table[(h >> sh) & m]
             self.subs[seat][r] = count
+        else:
+            left = hand_n[seat]
         pile_n = self.pile_n
         on_pile, alone, quiet, see_skip, reverses = R.lay[r]
         # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips too)
@@ -2334,7 +2336,6 @@ class Position:
         if reverses:
             self.rev += n
         self.opening = False
-        left = hand_n[seat]
         if run_n < quiet and left and (left >= R.refill or not self.stock):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
             self.turn = self.after[seat]
