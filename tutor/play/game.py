@@ -609,11 +609,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits = rng.getrandbits
     inline = _INLINE_RANDBELOW
-    turns = circle.turns
+    turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
     ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
-    while True:
+    for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
         if ready and hand_n[seat]:
             top = pos.top
@@ -647,21 +647,15 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     cards, val, count = lays_of(r, f)[j]
                 events = push_cards(cards, val, None, count)
                 if not events:  # most moves: a play that sets nothing off
-                    turns += 1
-                    if turns >= max_turns:
-                        break
                     continue
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
                 picked += 1
-                turns += 1
                 if came_round(pos, zones_same) and not over():
                     result.stalled = True
                     result.stall_reason = circle.why
                     break
                 zones_same = True  # (plays from the hand and plain pickups leave them as they are)
-                if turns >= max_turns:
-                    break
                 continue
         else:
             played, events = _random_push(pos, rng)
@@ -670,16 +664,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
             if not events:
-                turns += 1
-                if turns >= max_turns:
-                    break
                 continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
-        circle.turns = turns
-        stop = _loud_move(pos, seat, events, circle, result, None)
-        turns = circle.turns
-        if stop or GAME_OVER in events:  # (the one event a move that ends the game always has)
-            break
+        circle.turns = turns - 1
+        if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
+            break  # (GAME_OVER: the one event a move that ends the game always has)
     circle.turns = turns
     result.pickups += picked
     if turns >= max_turns and not result.stalled and not over() and circle.ran_past():  # (a quiet move's)
