@@ -141,6 +141,7 @@ def _inline_randbelow_agrees() -> bool:
 
 
 _INLINE_RANDBELOW = _inline_randbelow_agrees()
+_BITS = tuple(n.bit_length() for n in range(4096))  # ``n.bit_length()`` by subscript, for the bulk loop
 
 
 def _randbelow(rng: random.Random, n: int) -> int:
@@ -600,15 +601,14 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
     unseen = C.csh[-1]  # the field of unseen cards in a hand
     # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening: the plain
-    # game, and no unseen card anywhere (none can come into a hand)
-    lean = R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
+    # game, and no unseen card anywhere (none can come into a hand); and where the draw may be inline
+    lean = _INLINE_RANDBELOW and R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
         *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
         *(c for laid in pos.pile for c in laid[0]))
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
-    getrandbits = rng.getrandbits
-    inline = _INLINE_RANDBELOW
+    getrandbits, bits = rng.getrandbits, _BITS
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
@@ -627,13 +627,13 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     for r in off:
                         nplay -= held[r]
             n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
-            if inline:  # (``_randbelow``, inline)
+            try:  # (``_randbelow``, inline)
+                k = bits[n]
+            except IndexError:
                 k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
                 j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-            else:
-                j = rng.randrange(n)
             if j < nplay:  # the j-th play: :meth:`Position.nth_counted`
                 for r in ranks_at[top]:
                     s = held[r]
