@@ -479,9 +479,10 @@ class Position:
         pos.v, pos.R, pos.C, pos.names, pos.n = self.v, self.R, self.C, self.names, self.n
         pos.hands = self.hands[:]
         pos.hand_n = self.hand_n[:]
-        pos.subs = [s[:] for s in self.subs]
-        pos.ups = [u[:] for u in self.ups]
-        pos.downs = [d[:] for d in self.downs]
+        # (list.copy mapped, not a comprehension: that is a function call of its own)
+        pos.subs = list(map(list.copy, self.subs))
+        pos.ups = list(map(list.copy, self.ups))
+        pos.downs = list(map(list.copy, self.downs))
         pos.pile = self.pile[:]
         pos.pile_n, pos.top = self.pile_n, self.top
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
