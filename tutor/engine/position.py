@@ -79,11 +79,11 @@ class Rules:
 
     __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "off_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
-                 "four_burns", "four_anytime", "voluntary", "after", "adds", "combo", "winner", "refill",
-                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
-                 "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
+                 "four_burns", "four_anytime", "voluntary", "pickups_at", "after", "adds", "combo", "winner",
+                 "refill", "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays",
+                 "origin", "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
-                 "countable", "pickups_at", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
+                 "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays")
 
     def __init__(self, v: Variant) -> None:
@@ -264,7 +264,8 @@ class Code:
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.distincts: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
-        self.lays: tuple[dict[int, list[tuple[tuple[int, ...], int, int]]], ...] = tuple({} for _ in range(N_RANKS))
+        self.lays: tuple[dict[int, list[tuple[tuple[int, ...], int, int]]], ...] = tuple(
+            {} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv

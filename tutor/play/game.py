@@ -590,9 +590,10 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
     """:func:`run`'s loop for random bots, unrecorded (bulk play): each move counted and
     picked as :func:`_random_push` does, with only the bookkeeping bulk play needs. In the
-    plain game a play from the hand is counted and picked here, from the engine's compiled
+    plain game a move from the hand is counted and picked here, from the engine's compiled
     tables (what :meth:`Position.counted` and :meth:`Position.nth_counted` read), and made by
-    :meth:`Position.push_cards`; every other move goes through :func:`_random_push`."""
+    :meth:`Position.push_cards` (a play, told the count of plays it leaves) or
+    :meth:`Position.push_pickup`; every other move goes through :func:`_random_push`."""
     over = pos.over
     if over():
         return
@@ -602,9 +603,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     unseen = C.csh[-1]  # the field of unseen cards in a hand
     # where :meth:`Position.fast` holds whenever the hand holds cards, past the opening: the plain
     # game, and no unseen card anywhere (none can come into a hand); and where the draw may be inline
-    lean = _INLINE_RANDBELOW and R.plain and R.force < 0 and not R.combo and not any(h >> unseen for h in hands) and UNKNOWN not in (
-        *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
-        *(c for laid in pos.pile for c in laid[0]))
+    lean = (_INLINE_RANDBELOW and R.plain and R.force < 0 and not R.combo
+            and not any(h >> unseen for h in hands)
+            and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
+                                *(c for u in pos.ups for s in u for c in s),
+                                *(c for laid in pos.pile for c in laid[0])))
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
