@@ -79,11 +79,11 @@ class Rules:
     """One variant's rules as tuples of ints and bools: what the position reads. Built once
     per variant from its :class:`~tutor.rules.variant.Variant` (:func:`rules_of`)."""
 
-    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "transparent", "alone_self",
+    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "off_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
-                 "four_burns", "four_anytime", "voluntary", "after", "adds", "combo", "winner", "refill",
-                 "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays", "origin",
-                 "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
+                 "four_burns", "four_anytime", "voluntary", "pickups_at", "after", "adds", "combo", "winner",
+                 "refill", "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays",
+                 "origin", "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
@@ -98,6 +98,12 @@ class Rules:
         self.ranks_at = tuple(tuple(r for r in range(N_RANKS) if v.place[top][r]) for top in range(EMPTY + 1))
         self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_at)
+        # per top where few ranks may not go on it, those ranks (a hand's plays that may go are
+        # then all its plays less theirs: fewer to add up); None where it is quicker to add up
+        # the plays of the ranks that may go
+        offs = (tuple(r for r in range(N_RANKS) if not v.place[top][r]) for top in range(EMPTY + 1))
+        self.off_at: tuple[tuple[int, ...] | None, ...] = tuple(
+            off if len(off) <= len(self.ranks_at[top]) // 2 else None for top, off in enumerate(offs))
         self.transparent = v.transparent
         self.alone_self = v.alone_self
         self.counts = v.counts
@@ -110,6 +116,10 @@ class Rules:
         self.four_burns = v.four_burns or 0
         self.four_anytime = v.setting_origin("four_anytime")
         self.voluntary = v.voluntary_pickup
+        # how many pickups the player to move may choose, by [a pile lies][some play is legal]
+        # (each 0 or 1): one whenever a pile lies where a player may pick up by choice, else
+        # only with no play
+        self.pickups_at = ((0, 0), (1, 1 if v.voluntary_pickup else 0))
         self.after = v.after_pickup
         self.adds = v.face_up_pickup_adds
         self.combo = v.final_card_combo
@@ -174,12 +184,16 @@ class Rules:
         # per rank: does a play of it set nothing off by itself (no burn, reverse, skip or play
         # again, its own or seen through it): then only a four, a draw or going out can
         self.calm = tuple(not (self.effects[r] or self.see_skip[r]) for r in range(N_RANKS))
+        # a run this long on top burns (else a bound no run reaches, small enough to be compared
+        # as a one-digit int)
+        self.four_at = self.four_burns or 1 << 20
         # per rank, what laying it does to what is kept of the pile (Position.push_cards):
         # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
-        # calm; may skip as a see-through card; reverses the play-on table)
-        self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r], self.calm[r],
-                          self.see_skip[r], r == v.reversal) for r in range(N_RANKS))
-        self.four_at = self.four_burns or 1 << 30  # a run this long on top burns
+        # how long a run of it on top sets nothing off by itself: shorter than four_at if calm,
+        # else none; may skip as a see-through card; reverses the play-on table)
+        self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r],
+                          self.four_at if self.calm[r] else 0, self.see_skip[r], r == v.reversal)
+                         for r in range(N_RANKS))
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
@@ -254,7 +268,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes")
+                 "sizes", "lays")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -285,6 +299,8 @@ class Code:
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.distincts: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
+        self.lays: tuple[dict[int, list[tuple[tuple[int, ...], int, int]]], ...] = tuple(
+            {} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
         cv = self.cv
@@ -374,6 +390,15 @@ class Code:
             got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
         return got
 
+    def lays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int, int]]:
+        """:meth:`plays_of`, each play with the rank's count of plays the group leaves
+        (``subs[r]`` once it is played: what :meth:`Position.push_cards` is told, not works out)."""
+        got = self.lays[r].get(f)
+        if got is None:
+            sh, table = self.rsh[r], self.subt[r]
+            got = self.lays[r][f] = [(sub, val, table[f - (val >> sh)]) for sub, val in self.plays_of(r, f)]
+        return got
+
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
         """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
         got = self.plays[r].get(f)
@@ -406,7 +431,12 @@ CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
+# each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
+# unseen card (-1) is the last entry, its rank -1
+_RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
+_PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
+_PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
@@ -417,7 +447,7 @@ class Position:
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
-                 "setup", "ready", "opening", "outs", "alive", "causes", "lost")
+                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "after")
 
     v: Variant
     R: Rules
@@ -447,6 +477,7 @@ class Position:
     alive: int
     causes: list[str]  # the fragment behind each event of the last push
     lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
+    after: tuple[int, ...]  # the seat that plays after each seat, the way play goes, passing over those out
 
     # -- building and reading back -------------------------------------------------
 
@@ -475,6 +506,7 @@ class Position:
         pos.ready = list(table.ready)
         pos.opening = table.opening
         pos.outs = [p.out for p in players]
+        pos.after = _after(pos.outs, pos.direction)
         pos.alive = pos.n - sum(pos.outs)
         pos.causes = []
         pos.lost = sum(1 << s for s, p in enumerate(players) if p.lost)
@@ -495,7 +527,7 @@ class Position:
         pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
         pos.stock = self.stock[:]
         pos.burned = self.burned
-        pos.turn, pos.direction, pos.decks = self.turn, self.direction, self.decks
+        pos.turn, pos.direction, pos.decks, pos.after = self.turn, self.direction, self.decks, self.after
         pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
         pos.outs = self.outs[:]
         pos.alive = self.alive
@@ -625,6 +657,7 @@ class Position:
         if out != self.outs[seat]:
             self.outs[seat] = out
             self.alive += -1 if out else 1
+            self.after = _after(self.outs, self.direction)
 
     # -- facts -------------------------------------------------------------------
 
@@ -2018,7 +2051,7 @@ class Position:
         """How many pickups the player to move may choose (1 or 0) when ``plays`` plays are legal:
         one whenever there is a pile, where the variant lets a player pick up by choice (pagat, Play
         of the Cards: a player may pick up rather than play), else only with no play."""
-        return 1 if self.pile_n and (self.R.voluntary or not plays) else 0
+        return self.R.pickups_at[self.pile_n and 1][plays and 1]
 
     def count_moves(self) -> int:
         """``len(self.moves())``, without listing where :meth:`fast`."""
@@ -2083,7 +2116,7 @@ class Position:
         elif kind == PICKUP:
             if move.cards:
                 self._remove_up(seat, move.cards)
-            self._pickup(seat, move.cards, events)
+            self.push_pickup(move.cards, events)
         elif kind in (FLIP, GAMBLE):
             if kind == FLIP:
                 i = move.index - 1
@@ -2105,7 +2138,7 @@ class Position:
             if self._matrix()[self.top_rank()][card >> 2][0]:
                 self._lay(seat, (card,), events)
             else:
-                self._pickup(seat, (card,), events)
+                self.push_pickup((card,), events)
         elif kind == SLIDE:
             if move.target and move.target != self.names[seat]:  # out of turn: the turn stays
                 self._push_slide(self.names.index(move.target), move.cards[0], events, keep_turn=True)
@@ -2233,6 +2266,7 @@ class Position:
             events.append(REVERSE)
             causes.append(R.rev_fid[rev_r])
             self.direction = -self.direction
+            self.after = _after(self.outs, self.direction)
         again = burn or play_again
         stock = self.stock
         hand_n = self.hand_n
@@ -2261,8 +2295,7 @@ class Position:
             if skip:
                 self.turn = self._next_seat(seat, self.direction, skip)
             else:
-                t = (seat + self.direction) % self.n
-                self.turn = t if not self.outs[t] else self._next_seat(seat, self.direction)
+                self.turn = self.after[seat]
 
     def _clear_pile(self) -> None:
         self.pile = []
@@ -2271,10 +2304,18 @@ class Position:
         self.run_r, self.run_n = -1, 0
         self.rev = 0
 
-    def _pickup(self, seat: int, extra: tuple[int, ...], events: list[Event]) -> None:
+    def push_pickup(self, extra: tuple[int, ...] = (), events: list[Event] | None = None) -> Sequence[Event]:
+        """Take the pile, and ``extra`` (cards already taken from their zone: a face-up card the
+        variant adds, a flipped card that does not go), into the hand of the player to move, and
+        pass the turn as the variant says: the one place a pile is picked up (``push`` comes
+        here). ``events``: the list to add the events to, within a push (None: a move of its own,
+        the plain pickup, whose events are returned).
+
+        A random game picks up about one move in four: the plain pickup is made here with the
+        pile's cards added a play at a time, each play's ranks counted as it goes in."""
+        seat = self.turn
         R = self.R
         pile = self.pile
-        last_by = pile[-1][1] if pile else -1
         if R.force >= 0 and R.force_once and self.forced():
             taken = [c for laid in pile for c in laid[0]]
             taken += extra
@@ -2286,25 +2327,28 @@ class Position:
             C = self.C
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
-            k = len(extra)
-            for c in extra:
-                h += cv[c]
+            subs = self.subs[seat]
+            if extra:
+                for c in extra:
+                    h += cv[c]
+                    if c >= 0:
+                        table, sh, m = tsm[c >> 2]
+                        subs[c >> 2] = table[(h >> sh) & m]
+            # a rank's count is made again after each play holding it: the last is the right one
             for laid in pile:
                 cards = laid[0]
+                c = cards[0]
+                if len(cards) == 1:  # (most plays)
+                    h += cv[c]
+                    if c >= 0:
+                        r = _RANK_OF[c]
+                        table, sh, m = tsm[r]
+                        subs[r] = table[(h >> sh) & m]
+                    continue
                 for c in cards:
                     h += cv[c]
-                k += len(cards)
-            self.hands[seat] = h
-            self.hand_n[seat] += k
-            subs = self.subs[seat]
-            for c in extra:
-                if c >= 0:
-                    table, sh, m = tsm[c >> 2]
-                    subs[c >> 2] = table[(h >> sh) & m]
-            for laid in pile:
-                cards = laid[0]
-                r = cards[0] >> 2
-                if r >= 0 and cards[-1] >> 2 == r:  # equal cards (a run lies in rank order): one count
+                r = cards[len(cards) - 1] >> 2
+                if r >= 0 and cards[0] >> 2 == r:  # equal cards (a run lies in rank order): one count
                     table, sh, m = tsm[r]
                     subs[r] = table[(h >> sh) & m]
                     continue
@@ -2312,27 +2356,45 @@ class Position:
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
-            self._clear_pile()
-        if self.outs[seat] or not self.hand_n[seat]:
+            self.hands[seat] = h
+            self.hand_n[seat] += self.pile_n + len(extra) if extra else self.pile_n
+            # the pile is gone (:meth:`_clear_pile`, inline)
+            self.pile = []
+            self.pile_n = 0
+            self.top = EMPTY
+            self.run_r = -1
+            self.run_n = 0
+            self.rev = 0
+        outs = self.outs
+        if outs[seat] or not self.hand_n[seat]:
             self._mark(seat)  # (holding cards, the seat is not out: nothing to bring up to date)
-        events.append(PICKED_UP)
-        self.causes.append("")
+        self.opening = False
         after = R.after
-        fid = R.after_fid
+        if after == "next":
+            self.turn = self.after[seat]
+            if events is None:  # (the lists of a plain pickup: made once, never added to)
+                self.causes = _PICKUP_CAUSES
+                return _PICKUP_EVENTS
+            events.append(PICKED_UP)
+            self.causes.append("")
+            return events
+        if events is None:
+            events = []
+            self.causes = []
+        events.append(PICKED_UP)
+        causes = self.causes
+        causes.append("")
         if after == "same":
             events.append(PLAY_AGAIN)
-            self.causes.append(fid)
+            causes.append(R.after_fid)
             self.turn = seat
-        elif after == "previous" and last_by >= 0 and last_by != seat and not self.outs[last_by]:
-            self.turn = last_by
-        elif after == "previous":
-            self.turn = self._next_seat(seat, -self.direction)
-        else:
-            d, n, outs = self.direction, self.n, self.outs
-            t = (seat + d) % n
-            while outs[t]:  # (the seat itself holds cards now)
-                t = (t + d) % n
-            self.turn = t
+        else:  # "previous": back to who played last
+            last_by = pile[-1][1] if pile else -1
+            if last_by >= 0 and last_by != seat and not outs[last_by]:
+                self.turn = last_by
+            else:
+                self.turn = self._next_seat(seat, -self.direction)
+        return events
 
     def _go_out(self, seat: int, events: list[Event]) -> bool:
         """The seat has played its last card: it is out (event ``out``), and ``game_over`` follows
@@ -2520,32 +2582,40 @@ class Position:
 
     # -- whole games --------------------------------------------------------------------
 
-    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None) -> Sequence[Event]:
+    def push_cards(self, cards: tuple[int, ...], val: int = -1, events: list[Event] | None = None,
+                   count: int = -1) -> Sequence[Event]:
         """Lay equal cards on the pile, known to be legal, and do what they do: the one place
         a set of equal cards is played (a play from the hand, face up or face down alike: push
         comes here). ``val``: their multiset, to take from the hand of the player to move (-1:
         work it out; 0: the cards are already taken from their zone). ``events``: the list to
         add the events to, within a push (None: a move of its own, whose events are returned).
+        ``count``: the rank's count of plays the hand is left with, where the caller has it
+        (:meth:`Code.lays_of`; -1: work it out).
 
         Most plays set nothing off: they are made here with everything in locals, and a play
         that sets something off goes on to :meth:`_settle`."""
         seat = self.turn
         R = self.R
         n = len(cards)
-        r = cards[-1] >> 2
+        r = _RANK_OF[cards[0]]
         hand_n = self.hand_n
         if val:
-            if val < 0:
+            if count < 0 and val < 0:  # (the count is the cheaper to compare: val is a big int)
                 cv = self.C.cv
                 val = 0
                 for c in cards:
                     val += cv[c]
-            h = self.hands[seat] = self.hands[seat] - val
-            hand_n[seat] -= n
-            table, sh, m = self.C.tsm[r]
-            self.subs[seat][r] = table[(h >> sh) & m]
+            hands = self.hands
+            h = hands[seat] = hands[seat] - val
+            left = hand_n[seat] = hand_n[seat] - n
+            if count < 0:
+                table, sh, m = self.C.tsm[r]
+                count = table[(h >> sh) & m]
+            self.subs[seat][r] = count
+        else:
+            left = hand_n[seat]
         pile_n = self.pile_n
-        on_pile, alone, calm, see_skip, reverses = R.lay[r]
+        on_pile, alone, quiet, see_skip, reverses = R.lay[r]
         # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips too)
         below = self.top_rank() if see_skip and pile_n else EMPTY
         # lay the cards: the pile's top, run and reversing count follow
@@ -2563,14 +2633,9 @@ class Position:
         if reverses:
             self.rev += n
         self.opening = False
-        left = hand_n[seat]
-        if calm and left and run_n < R.four_at and (left >= R.refill or not self.stock):
+        if run_n < quiet and left and (left >= R.refill or not self.stock):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
-            d, seats, outs = self.direction, self.n, self.outs
-            t = (seat + d) % seats
-            while outs[t]:  # (the seat itself still holds cards)
-                t = (t + d) % seats
-            self.turn = t
+            self.turn = self.after[seat]
             if events is None:  # a move of its own, with no events (and so no causes)
                 self.causes = _NO_CAUSES
                 return ()
@@ -2597,6 +2662,26 @@ def _suited3() -> tuple[int, ...]:
         _SUITED3.append(tuple(sum(1 << (16 * (c & 3) + (c >> 2)) for c in range(12) if f >> c & 1)
                               for f in range(1 << 12)))
     return _SUITED3[0]
+
+
+_AFTERS: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
+
+
+def _after(outs: Sequence[bool], direction: int) -> tuple[int, ...]:
+    """The seat that plays after each seat, going ``direction`` and passing over the seats
+    ``outs`` marks out (the seat itself, where all the others are out): made once for each."""
+    key = (tuple(outs), direction)
+    got = _AFTERS.get(key)
+    if got is None:
+        n = len(outs)
+        nxt = []
+        for s in range(n):
+            t = (s + direction) % n
+            while outs[t] and t != s:
+                t = (t + direction) % n
+            nxt.append(t)
+        got = _AFTERS[key] = tuple(nxt)
+    return got
 
 
 _ALL_PLAYS: dict[tuple[int, ...], tuple[Move, ...]] = {}

@@ -145,6 +145,7 @@ def _inline_randbelow_agrees() -> bool:
 
 
 _INLINE_RANDBELOW = _inline_randbelow_agrees()
+_BITS = tuple(n.bit_length() for n in range(4096))  # ``n.bit_length()`` by subscript, for the bulk loop
 
 
 def _randbelow(rng: random.Random, n: int) -> int:
@@ -383,7 +384,7 @@ class Circle:
     the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
     every hand back to what it was), or when it runs past ``max_turns`` moves."""
 
-    __slots__ = ("seen", "repeats", "max_turns", "turns", "why", "_ups", "_downs", "_zones")
+    __slots__ = ("seen", "repeats", "max_turns", "turns", "why", "_ups", "_downs", "_zones", "_zone_ids")
 
     def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
         self.seen: dict[tuple[object, ...], int] = {}
@@ -391,11 +392,13 @@ class Circle:
         self.max_turns = max_turns
         self.turns = 0
         self.why = ""
-        # the face-up and face-down cards at the last pickup, and their part of the key (they
-        # seldom change between pickups: compared, not rebuilt)
+        # the face-up and face-down cards at the last pickup, and their part of the key: a small
+        # int per different contents (they seldom change between pickups: compared, not rebuilt,
+        # and not hashed again with every key)
         self._ups: list[tuple[tuple[int, ...], ...]] | None = None
         self._downs: list[tuple[int, ...]] | None = None
-        self._zones: tuple[object, ...] = ()
+        self._zones = -1
+        self._zone_ids: dict[tuple[object, ...], int] = {}
 
     def quiet_move(self) -> bool:
         """Count a move that set nothing off (no pickup); True once the game has stalled."""
@@ -407,18 +410,27 @@ class Circle:
         self.why = f"it ran past {self.max_turns} moves"
         return True
 
-    def came_round(self, pos: Position) -> bool:
+    def came_round(self, pos: Position, zones_same: bool = False) -> bool:
         """Count the position after a pickup (not the move); True once it has come round
-        ``repeats`` times. (A loop over tables passes each table's position: ``position_of``.)"""
-        ups, downs = pos.ups, pos.downs
-        if ups != self._ups or downs != self._downs:
-            self._ups, self._downs = ups[:], downs[:]  # (each seat's are tuples)
-            self._zones = (tuple(ups), tuple(downs))
+        ``repeats`` times. ``zones_same``: the caller knows the face-up and face-down cards are
+        as they were at the last position counted here (then they are not compared). (A loop
+        over tables passes each table's position: ``position_of``.)"""
+        if not zones_same:
+            ups, downs = pos.ups, pos.downs
+            if ups != self._ups or downs != self._downs:
+                self._ups, self._downs = ups[:], downs[:]  # (each seat's are tuples)
+                ids = self._zone_ids
+                self._zones = ids.setdefault((tuple(ups), tuple(downs)), len(ids))
         key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
-        times = self.seen[key] = self.seen.get(key, 0) + 1
-        if times >= self.repeats:
-            self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
-            return True
+        # most positions are new: counted with one look-up (a second only for one seen before)
+        seen = self.seen
+        k = len(seen)
+        times = seen.setdefault(key, 1)
+        if len(seen) == k:
+            times = seen[key] = times + 1
+            if times >= self.repeats:
+                self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
+                return True
         return False
 
     def stalled_after(self, pos: Position, events: Sequence[str]) -> bool:
@@ -580,9 +592,10 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
 def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
     """:func:`run`'s loop for random bots, unrecorded (bulk play): each move counted and
     picked as :func:`_random_push` does, with only the bookkeeping bulk play needs. In the
-    plain game a play from the hand is counted and picked here, from the engine's compiled
+    plain game a move from the hand is counted and picked here, from the engine's compiled
     tables (what :meth:`Position.counted` and :meth:`Position.nth_counted` read), and made by
-    :meth:`Position.push_cards`; every other move goes through :func:`_random_push`."""
+    :meth:`Position.push_cards` (a play, told the count of plays it leaves) or
+    :meth:`Position.push_pickup`; every other move goes through :func:`_random_push`."""
     over = pos.over
     if over():
         return
@@ -592,31 +605,41 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     unseen = C.csh[-1]  # the field of unseen cards in a hand
     # where the plays from the hand are the plain game's whenever it holds cards, past the opening,
     # but now and then (:meth:`Position.plain_now`, asked only then): plain_mostly, and no unseen
-    # card anywhere (none can come into a hand)
+    # card anywhere (none can come into a hand); and where the draw may be inline
+    lean = (_INLINE_RANDBELOW and R.plain_mostly and not any(h >> unseen for h in hands)
+            and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
+                                *(c for u in pos.ups for s in u for c in s),
+                                *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_now = R.now_and_then, pos.plain_now
-    lean = R.plain_mostly and not any(h >> unseen for h in hands) and UNKNOWN not in (
-        *pos.stock, *(c for d in pos.downs for c in d), *(c for u in pos.ups for s in u for c in s),
-        *(c for laid in pos.pile for c in laid[0]))
-    get_at, ranks_at, pickups = R.get_at, R.ranks_at, pos.pickups
-    plays, plays_of, rsh, rm = C.plays, C.plays_of, C.rsh, C.rm
-    push_cards, push = pos.push_cards, pos.push
-    getrandbits = rng.getrandbits
-    inline = _INLINE_RANDBELOW
-    turns = circle.turns
-    while True:
+    get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
+    lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
+    push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
+    getrandbits, bits = rng.getrandbits, _BITS
+    turns = made = circle.turns  # the moves made (``turns``: with the one being made)
+    picked = 0  # the pickups of the plain game, counted here
+    zones_same = False  # are the face-up and face-down cards as at the last pickup counted
+    ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
+    for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        if lean and hand_n[seat] and not pos.opening and (not now_and_then or plain_now()):
+        if ready and hand_n[seat] and (not now_and_then or plain_now()):
             top = pos.top
             held = subs[seat]
-            nplay = sum(get_at[top](held))
-            n = nplay + pickups(nplay)
-            if inline:  # (``_randbelow``, inline)
+            off = off_at[top]
+            if off is None:
+                nplay = sum(get_at[top](held))
+            else:  # the hand's plays, less those of the few ranks that may not go on top
+                nplay = sum(held)
+                if off:
+                    for r in off:
+                        nplay -= held[r]
+            n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
+            try:  # (``_randbelow``, inline)
+                k = bits[n]
+            except IndexError:
                 k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
                 j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-            else:
-                j = rng.randrange(n)
             if j < nplay:  # the j-th play: :meth:`Position.nth_counted`
                 for r in ranks_at[top]:
                     s = held[r]
@@ -624,34 +647,36 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                         break
                     j -= s
                 f = (hands[seat] >> rsh[r]) & rm[r]
-                lst = plays[r].get(f)
-                if lst is None:
-                    lst = plays_of(r, f)
-                cards, val = lst[j]
-                events = push_cards(cards, val)
+                try:
+                    cards, val, count = lays[r][f][j]
+                except KeyError:  # (the rank's plays from this group of cards, listed once)
+                    cards, val, count = lays_of(r, f)[j]
+                events = push_cards(cards, val, None, count)
                 if not events:  # most moves: a play that sets nothing off
-                    turns += 1
-                    if turns >= max_turns:
-                        break
                     continue
-            else:
-                events = push(PICKUP_MOVE)
+            else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
+                push_pickup()
+                picked += 1
+                if came_round(pos, zones_same) and not over():
+                    result.stalled = True
+                    result.stall_reason = circle.why
+                    break
+                zones_same = True  # (plays from the hand and plain pickups leave them as they are)
+                continue
         else:
             played, events = _random_push(pos, rng)
+            zones_same = False  # (a play from face up or face down, a flip)
+            ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
             if not events:
-                turns += 1
-                if turns >= max_turns:
-                    break
                 continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
-        circle.turns = turns
-        stop = _loud_move(pos, seat, events, circle, result, None)
-        turns = circle.turns
-        if stop or GAME_OVER in events:  # (the one event a move that ends the game always has)
-            break
+        circle.turns = turns - 1
+        if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
+            break  # (GAME_OVER: the one event a move that ends the game always has)
     circle.turns = turns
+    result.pickups += picked
     if turns >= max_turns and not result.stalled and not over() and circle.ran_past():  # (a quiet move's)
         result.stalled = True
         result.stall_reason = circle.why
