@@ -639,11 +639,11 @@ def test_the_evaluation_of_a_position_is_that_of_its_table(variant: str, players
 def test_a_deal_draws_its_cards_as_sample_does() -> None:
     """The deal's inline draw (:func:`_sample_pooled`) is ``random.Random.sample`` on this
     Python wherever sample takes its pool method: the same seed, the same deal."""
-    from tutor.advisor.determinize import _INLINE_SAMPLE, _pooled, _sample_pooled
+    from tutor.advisor.determinize import _INLINE_SAMPLE, _draws, _pooled, _sample_pooled
 
     assert _INLINE_SAMPLE
     pool = list(range(3, 200, 3))
     for seed in range(20):
         for k in (7, 23, 40, len(pool)):
             assert _pooled(len(pool), k)
-            assert _sample_pooled(random.Random(seed), pool, k) == random.Random(seed).sample(pool, k)
+            assert _sample_pooled(random.Random(seed), pool, _draws(len(pool), k)) == random.Random(seed).sample(pool, k)

@@ -252,8 +252,7 @@ class Code:
         self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
-        cv = self.cv
-        return sum(cv[c] for c in cards)
+        return sum(map(self.cv.__getitem__, cards))
 
     def decode(self, value: int) -> tuple[int, ...]:
         """The cards of a multiset, sorted (unseen cards, -1, first)."""
@@ -554,6 +553,11 @@ class Position:
             if c >= 0:
                 r = c >> 2
                 subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+
+    def deal_into(self, seat: int, cards: Sequence[int]) -> None:
+        """Put dealt ``cards`` into the seat's hand (a search's deal of the unseen cards, into a
+        copy of a position that holds the rest of the hand)."""
+        self._give(seat, cards)
 
     def up_cards(self, seat: int) -> tuple[int, ...]:
         return tuple(c for s in self.ups[seat] for c in s)
@@ -1372,13 +1376,14 @@ class Position:
             lead = self.opening_lead()
             if lead is not None:
                 return [m for m in moves if m.kind == PLAY and all(c >> 2 == lead for c in m.cards)]
+        plays = bool(moves)  # (every move listed so far is a play)
         v = self.v
         if R.extras:
             if v.gamble and zone == HAND and self.stock:
                 moves.append(Move(GAMBLE))
             if v.slide >= 0 and zone == HAND and self.pile:
                 moves += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(seat))) if c >> 2 == v.slide]
-        if self.pickups(any(m.kind == PLAY for m in moves)):
+        if self.pickups(plays):
             if zone == FACE_UP and R.adds:
                 moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
             else:
