@@ -1385,7 +1385,7 @@ class Position:
                 moves += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(seat))) if c >> 2 == v.slide]
         if self.pickups(plays):
             if zone == FACE_UP and R.adds:
-                moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
+                moves += _pickups_with(tuple(self.ups[seat]))
             else:
                 moves.append(PICKUP_MOVE)
         return moves
@@ -2307,6 +2307,20 @@ def _all_plays(group: tuple[int, ...]) -> tuple[Move, ...]:
             _ALL_PLAYS.clear()
         got = _ALL_PLAYS[group] = tuple(Move(PLAY, sub) for n in range(1, len(group) + 1)
                                         for sub in combinations(group, n))
+    return got
+
+
+_PICKUPS: dict[tuple[tuple[int, ...], ...], tuple[Move, ...]] = {}
+
+
+def _pickups_with(ups: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
+    """A pickup with each face-up card of ``ups`` (the stacks), each card once, in card order:
+    made once (moves are values; a search lists them again and again)."""
+    got = _PICKUPS.get(ups)
+    if got is None:
+        if len(_PICKUPS) > 50_000:
+            _PICKUPS.clear()
+        got = _PICKUPS[ups] = tuple(Move(PICKUP, (c,)) for c in sorted({c for s in ups for c in s}))
     return got
 
 
