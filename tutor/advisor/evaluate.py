@@ -131,6 +131,7 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
     hard_of, special_of, fields = weigh.hard, weigh.special, weigh.fields
     memo = weigh.memo
     memo_get = memo.get
+    log1p = math.log1p
     scores: list[float | None] = []
     for s in range(n):
         if outs[s]:
@@ -165,7 +166,7 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
                 specials += special_of[r]
                 n_up += 1
         scores.append(w_hand * k + w_up * n_up + w_down * len(downs[s]) + w_hard * hard + w_special * specials
-                      + w_log * math.log1p(k) + w_nostock * k)
+                      + w_log * log1p(k) + w_nostock * k)
     return _softmax(v, scores)
 
 
@@ -214,10 +215,13 @@ def _model(v: Variant, n: int, feats: dict[int, tuple[float, ...]], weights: Seq
 
 def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
     """The conditional logit over the seats in play (``None``: out): each seat's reward."""
-    sign = -1.0 if v.goal == "winner" else 1.0
-    top = max(sign * x for x in scores if x is not None)
-    exps = [math.exp(sign * x - top) if x is not None else 0.0 for x in scores]
-    total = sum(exps)
-    if v.goal == "winner":
+    exp = math.exp
+    if v.goal == "winner":  # the first out: the lowest score most likely
+        top = max([-x for x in scores if x is not None])
+        exps = [exp(-x - top) if x is not None else 0.0 for x in scores]
+        total = sum(exps)
         return [e / total for e in exps]
-    return [1.0 - e / total if x is not None else 1.0 for e, x in zip(exps, scores, strict=True)]
+    top = max([x for x in scores if x is not None])
+    exps = [exp(x - top) if x is not None else 0.0 for x in scores]
+    total = sum(exps)
+    return [1.0 - exps[s] / total if x is not None else 1.0 for s, x in enumerate(scores)]
