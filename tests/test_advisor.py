@@ -606,6 +606,33 @@ def test_the_search_on_positions_deals_and_rolls_out_as_on_tables(variant: str) 
             assert pos.snapshot() == dealt  # (rolled out on copies)
 
 
+@pytest.mark.parametrize("variant", ["pagat", "lancaster", "bluff"])
+def test_a_rollout_is_handed_a_rebuild_of_where_it_starts(variant: str) -> None:
+    """A rollout keeps no copy of where it started (only a stalled one is scored by it): the
+    search hands it a rebuild, the deal dealt again with the tree's moves pushed on it, and
+    that is the position the rollout was given."""
+    from tutor.advisor.rollout import SimRollout
+
+    class Checked(SimRollout):
+        __slots__ = ("seen",)
+
+        def on_position(self, pos, rng, avoid=None, start=None):  # type: ignore[no-untyped-def]
+            assert start is not None
+            was = pos.snapshot()
+            rewards = super().on_position(pos, rng, avoid, start)
+            assert start().snapshot() == was
+            self.seen += 1
+            return rewards
+
+    v = load_variant(variant)
+    t, known = _midgame(variant, 4, 3, 20)
+    rollout = Checked(cut=12)
+    rollout.seen = 0
+    search = ISMCTS(observe(t, seen=known, variant=v), v, seed=2, rollout=rollout).run(iterations=60)
+    plain = ISMCTS(observe(t, seen=known, variant=v), v, seed=2).run(iterations=60)
+    assert rollout.seen > 30 and search.stats() == plain.stats()
+
+
 @pytest.mark.parametrize(("variant", "players", "decks"), [("pagat", 4, None), ("pagat", 5, 2), ("karma", 3, None),
                                                            ("guarducci", 4, None), ("nortenos", 2, None)])
 def test_the_evaluation_of_a_position_is_that_of_its_table(variant: str, players: int, decks: int | None) -> None:

@@ -72,7 +72,7 @@ _INLINE_SAMPLE = _sample_agrees()
 class Determinizer:
     """Deals determinisations of one view; the pool is computed once."""
 
-    __slots__ = ("view", "v", "pool", "slots", "base", "draws", "plan", "opening", "pile_unknown")
+    __slots__ = ("view", "v", "pool", "slots", "base", "draws", "plan", "opening", "pile_unknown", "dealt")
 
     def __init__(self, view: PlayerView, v: Variant) -> None:
         self.view = view
@@ -88,6 +88,7 @@ class Determinizer:
                      if s.hand_size > len(s.hand_known) or s.face_down]
         self.opening = view.opening and not view.setup  # (a deal may contradict the lead the player sees)
         self.pile_unknown = view.pile_unknown > 0
+        self.dealt: list[int] = []  # the cards of the last deal, in the order they were placed
 
     def deal_position(self, rng: random.Random) -> Position:
         """A deal of the unseen cards, dealt straight into a copy of one position (only the unseen
@@ -103,6 +104,19 @@ class Determinizer:
         return pos
 
     def _deal_position(self, rng: random.Random) -> Position:
+        cards: list[int]
+        if not self.slots:
+            cards = []
+        elif self.draws is not None:
+            cards = _sample_pooled(rng, self.pool, self.draws)
+        else:
+            cards = rng.sample(self.pool, self.slots)
+        self.dealt = cards
+        return self.again(cards)
+
+    def again(self, cards: list[int]) -> Position:
+        """The position of a deal of ``cards`` to the unseen places, in order (a deal's
+        :attr:`dealt` deals it again)."""
         base = self.base
         if base is None:
             base = self.base = Position.of(self._deal(random.Random(0)), self.v)
@@ -113,12 +127,6 @@ class Determinizer:
                     base.hand_n[i] -= n
                     base.subs[i] = base.C.subs(h)
         view = self.view
-        if not self.slots:
-            cards = []
-        elif self.draws is not None:
-            cards = _sample_pooled(rng, self.pool, self.draws)
-        else:
-            cards = rng.sample(self.pool, self.slots)
         pos = base.copy()
         k = 0
         downs = pos.downs
