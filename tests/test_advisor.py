@@ -606,6 +606,36 @@ def test_the_search_on_positions_deals_and_rolls_out_as_on_tables(variant: str) 
             assert pos.snapshot() == dealt  # (rolled out on copies)
 
 
+@pytest.mark.parametrize("variant", ["pagat", "lancaster", "karma", "garfield", "nortenos"])
+def test_the_search_lists_one_play_of_each_kind_where_suits_do_not_matter(variant: str) -> None:
+    """Where suits do not matter the search lists the plays of equal cards once per rank and
+    number of cards (``moves(alike=True)``): the same choices, each with the same first move,
+    in the same order, as the whole listing."""
+    from tutor.advisor.ismcts import move_key, suit_blind
+    from tutor.engine import position
+    from tutor.play.game import RandomBot, play_game
+
+    def choices(moves: list[Move]) -> list[tuple[object, Move]]:
+        first: dict[object, Move] = {}
+        for m in moves:
+            first.setdefault(move_key(m), m)
+        return list(first.items())
+
+    v = load_variant(variant)
+    assert suit_blind(v)
+    fewer = 0
+    for seed in range(3):
+        g = play_game(v, 4, seed, [RandomBot() for _ in range(4)])
+        t = g.start
+        for _, m, _ in g.moves:
+            pos = position(t, v)
+            alike, every = pos.moves(alike=True), pos.moves()
+            assert choices(alike) == choices(every)
+            fewer += len(alike) < len(every)
+            t, _ = apply_unchecked(t, v, m)
+    assert fewer > 10
+
+
 @pytest.mark.parametrize("variant", ["pagat", "lancaster", "bluff"])
 def test_a_rollout_is_handed_a_rebuild_of_where_it_starts(variant: str) -> None:
     """A rollout keeps no copy of where it started (only a stalled one is scored by it): the

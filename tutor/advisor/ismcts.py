@@ -246,7 +246,7 @@ class ISMCTS:
                         break
             else:
                 by_key = {}
-                for m in state.moves():
+                for m in state.moves(blind):  # (when suits do not matter, one play of each kind)
                     got = keys_get(id(m))
                     if got is None or got[0] is not m:  # (most moves are the engine's shared values)
                         if len(keys) > 50_000:

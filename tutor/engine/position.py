@@ -218,7 +218,7 @@ class Code:
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
-                 "play_moves", "fours", "gones", "tallies", "distincts", "spread",
+                 "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
                  "sizes")
 
     def __init__(self, decks: int) -> None:
@@ -245,6 +245,7 @@ class Code:
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
+        self.play_firsts: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
@@ -336,6 +337,16 @@ class Code:
         got = self.play_moves[r].get(f)
         if got is None:
             got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
+        return got
+
+    def firsts_of(self, r: int, f: int) -> list[Move]:
+        """The first move of :meth:`moves_of` with each number of cards (made once)."""
+        got = self.play_firsts[r].get(f)
+        if got is None:
+            sizes: dict[int, Move] = {}
+            for m in self.moves_of(r, f):
+                sizes.setdefault(len(m.cards), m)
+            got = self.play_firsts[r][f] = list(sizes.values())
         return got
 
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
@@ -1309,8 +1320,10 @@ class Position:
                     for take in takes:
                         yield Move(PLAY, cards, give=give, take=take, target=name)
 
-    def moves(self) -> list[Move]:
-        """Every legal move for the player to move, plays first."""
+    def moves(self, alike: bool = False) -> list[Move]:
+        """Every legal move for the player to move, plays first. ``alike``: of the plays of equal
+        cards from the hand, only the first of each number of cards of a rank (for a caller to
+        whom cards of one rank are alike: a search that ignores suits)."""
         if self.over():
             return []
         R = self.R
@@ -1346,14 +1359,15 @@ class Position:
             subs = self.subs[seat]
             cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
             moves = []
-            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            rsh, rm = C.rsh, C.rm
+            cache, make = (C.play_firsts, C.firsts_of) if alike else (C.play_moves, C.moves_of)
             anytime = R.four_anytime
             for r in range(N_RANKS):
                 if subs[r]:
                     if cells[r][0]:
                         f = (h >> rsh[r]) & rm[r]
                         got = cache[r].get(f)
-                        moves += got if got is not None else C.moves_of(r, f)
+                        moves += got if got is not None else make(r, f)
                     elif anytime and cells[r][1] != "FORCED_PICKUP":  # four of a kind or more go anyway
                         f = (h >> rsh[r]) & rm[r]
                         moves += C.moves_of(r, f)[C.four_from(r, f):]
