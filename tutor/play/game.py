@@ -568,7 +568,9 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
         played, events = _greedy_push(pos, keep)
         if type(played) is Move and played.kind == FLIP:
             result.flips += 1
-        if not events:  # most moves: a play that sets nothing off (Circle.quiet_move, inline)
+        if not events or (len(events) == 1 and events[0] is Event.DRAW):
+            # most moves: a play that sets nothing off, or only a draw, which :func:`_loud_move`
+            # has nothing to count for (Circle.quiet_move, inline)
             turns += 1
             if turns >= max_turns and circle.ran_past() and not over():
                 result.stalled = True
