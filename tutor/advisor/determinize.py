@@ -120,12 +120,15 @@ class Determinizer:
         base = self.base
         if base is None:
             base = self.base = Position.of(self._deal(random.Random(0)), self.v)
-            # the template holds each hand's known cards only: a deal puts the rest in
+            # the template holds each hand's known cards only, and none of the cards a deal
+            # places (its copies copy less): a deal puts them in
             for i, n, _ in self.plan:
                 if n:
                     h = base.hands[i] = base.C.encode(self.view.seats[i].hand_known)
                     base.hand_n[i] -= n
                     base.subs[i] = base.C.subs(h)
+                base.downs[i] = []
+            base.stock, base.burned = [], []
         view = self.view
         pos = base.copy()
         k = 0
