@@ -606,6 +606,63 @@ def test_the_search_on_positions_deals_and_rolls_out_as_on_tables(variant: str) 
             assert pos.snapshot() == dealt  # (rolled out on copies)
 
 
+@pytest.mark.parametrize("variant", ["pagat", "lancaster", "karma", "garfield", "nortenos"])
+def test_the_search_lists_one_play_of_each_kind_where_suits_do_not_matter(variant: str) -> None:
+    """Where suits do not matter the search lists the plays of equal cards once per rank and
+    number of cards (``moves(alike=True)``): the same choices, each with the same first move,
+    in the same order, as the whole listing."""
+    from tutor.advisor.ismcts import move_key, suit_blind
+    from tutor.engine import position
+    from tutor.play.game import RandomBot, play_game
+
+    def choices(moves: list[Move]) -> list[tuple[object, Move]]:
+        first: dict[object, Move] = {}
+        for m in moves:
+            first.setdefault(move_key(m), m)
+        return list(first.items())
+
+    v = load_variant(variant)
+    assert suit_blind(v)
+    fewer = 0
+    for seed in range(3):
+        g = play_game(v, 4, seed, [RandomBot() for _ in range(4)])
+        t = g.start
+        for _, m, _ in g.moves:
+            pos = position(t, v)
+            alike, every = pos.moves(alike=True), pos.moves()
+            assert choices(alike) == choices(every)
+            fewer += len(alike) < len(every)
+            t, _ = apply_unchecked(t, v, m)
+    assert fewer > 10
+
+
+@pytest.mark.parametrize("variant", ["pagat", "lancaster", "bluff"])
+def test_a_rollout_is_handed_a_rebuild_of_where_it_starts(variant: str) -> None:
+    """A rollout keeps no copy of where it started (only a stalled one is scored by it): the
+    search hands it a rebuild, the deal dealt again with the tree's moves pushed on it, and
+    that is the position the rollout was given."""
+    from tutor.advisor.rollout import SimRollout
+
+    class Checked(SimRollout):
+        __slots__ = ("seen",)
+
+        def on_position(self, pos, rng, avoid=None, start=None):  # type: ignore[no-untyped-def]
+            assert start is not None
+            was = pos.snapshot()
+            rewards = super().on_position(pos, rng, avoid, start)
+            assert start().snapshot() == was
+            self.seen += 1
+            return rewards
+
+    v = load_variant(variant)
+    t, known = _midgame(variant, 4, 3, 20)
+    rollout = Checked(cut=12)
+    rollout.seen = 0
+    search = ISMCTS(observe(t, seen=known, variant=v), v, seed=2, rollout=rollout).run(iterations=60)
+    plain = ISMCTS(observe(t, seen=known, variant=v), v, seed=2).run(iterations=60)
+    assert rollout.seen > 30 and search.stats() == plain.stats()
+
+
 @pytest.mark.parametrize(("variant", "players", "decks"), [("pagat", 4, None), ("pagat", 5, 2), ("karma", 3, None),
                                                            ("guarducci", 4, None), ("nortenos", 2, None)])
 def test_the_evaluation_of_a_position_is_that_of_its_table(variant: str, players: int, decks: int | None) -> None:
@@ -639,11 +696,11 @@ def test_the_evaluation_of_a_position_is_that_of_its_table(variant: str, players
 def test_a_deal_draws_its_cards_as_sample_does() -> None:
     """The deal's inline draw (:func:`_sample_pooled`) is ``random.Random.sample`` on this
     Python wherever sample takes its pool method: the same seed, the same deal."""
-    from tutor.advisor.determinize import _INLINE_SAMPLE, _pooled, _sample_pooled
+    from tutor.advisor.determinize import _INLINE_SAMPLE, _draws, _pooled, _sample_pooled
 
     assert _INLINE_SAMPLE
     pool = list(range(3, 200, 3))
     for seed in range(20):
         for k in (7, 23, 40, len(pool)):
             assert _pooled(len(pool), k)
-            assert _sample_pooled(random.Random(seed), pool, k) == random.Random(seed).sample(pool, k)
+            assert _sample_pooled(random.Random(seed), pool, _draws(len(pool), k)) == random.Random(seed).sample(pool, k)

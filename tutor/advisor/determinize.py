@@ -33,20 +33,25 @@ def _pooled(n: int, k: int) -> bool:
     return n <= setsize
 
 
-def _sample_pooled(rng: random.Random, pool: Sequence[int], k: int) -> list[int]:
+def _draws(n: int, k: int) -> list[tuple[int, int, int]]:
+    """The draws of :func:`_sample_pooled` taking ``k`` of ``n``: (cards left, their bit length, the last one's place)."""
+    return [(m, m.bit_length(), m - 1) for m in range(n, n - k, -1)]
+
+
+def _sample_pooled(rng: random.Random, pool: Sequence[int], draws: Sequence[tuple[int, int, int]]) -> list[int]:
     """``rng.sample(pool, k)`` where it takes its pool method (:func:`_pooled`), as CPython
-    draws it (``getrandbits`` and rejection), inline: the same cards for the same draws."""
+    draws it (``getrandbits`` and rejection), inline: the same cards for the same draws
+    (``draws``: :func:`_draws` of ``len(pool)`` and ``k``)."""
     left = list(pool)
-    n = len(left)
     getrandbits = rng.getrandbits
-    out = []
-    for m in range(n, n - k, -1):
-        b = m.bit_length()
+    out: list[int] = []
+    append = out.append
+    for m, b, last in draws:
         j = getrandbits(b)
         while j >= m:
             j = getrandbits(b)
-        out.append(left[j])
-        left[j] = left[m - 1]
+        append(left[j])
+        left[j] = left[last]
     return out
 
 
@@ -56,7 +61,7 @@ def _sample_agrees() -> bool:
         for n in (1, 2, 5, 9, 17, 21, 30, 40, 52, 60, 85):
             for k in sorted({0, 1, n // 2, n - 1, n} - {-1}):
                 if _pooled(n, k) and (random.Random(seed).sample(range(n), k)
-                                      != _sample_pooled(random.Random(seed), range(n), k)):
+                                      != _sample_pooled(random.Random(seed), range(n), _draws(n, k))):
                     return False
     return True
 
@@ -67,16 +72,23 @@ _INLINE_SAMPLE = _sample_agrees()
 class Determinizer:
     """Deals determinisations of one view; the pool is computed once."""
 
-    __slots__ = ("view", "v", "pool", "slots", "base", "known", "inline")
+    __slots__ = ("view", "v", "pool", "slots", "base", "draws", "plan", "opening", "pile_unknown", "dealt")
 
     def __init__(self, view: PlayerView, v: Variant) -> None:
         self.view = view
         self.v = v
         self.pool: list[int] = view.unknown_pool(v)
         self.slots = view.unknown_slots()
-        self.inline = _INLINE_SAMPLE and _pooled(len(self.pool), self.slots)  # (``sample``'s draws, inline)
+        # ``sample``'s draws, inline (None: ``sample`` is called)
+        self.draws = _draws(len(self.pool), self.slots) if _INLINE_SAMPLE and _pooled(len(self.pool), self.slots) \
+            else None
         self.base: Position | None = None  # a position of one deal: what every deal shares
-        self.known: list[int] = []  # each seat's known hand cards, as the position's multiset
+        # the seats with unseen cards: (seat, unseen hand cards, face-down cards), read once
+        self.plan = [(i, s.hand_size - len(s.hand_known), s.face_down) for i, s in enumerate(view.seats)
+                     if s.hand_size > len(s.hand_known) or s.face_down]
+        self.opening = view.opening and not view.setup  # (a deal may contradict the lead the player sees)
+        self.pile_unknown = view.pile_unknown > 0
+        self.dealt: list[int] = []  # the cards of the last deal, in the order they were placed
 
     def deal_position(self, rng: random.Random) -> Position:
         """A deal of the unseen cards, dealt straight into a copy of one position (only the unseen
@@ -84,7 +96,7 @@ class Determinizer:
         engine would give the lead to someone else (a lower card dealt to another hand) contradicts
         what the player sees and is dealt again (at most 50 times; then the last)."""
         pos = self._deal_position(rng)
-        if self.view.opening and not self.view.setup:
+        if self.opening:
             for _ in range(50):
                 if pos.moves() or pos.over():
                     break
@@ -92,35 +104,46 @@ class Determinizer:
         return pos
 
     def _deal_position(self, rng: random.Random) -> Position:
+        cards: list[int]
+        if not self.slots:
+            cards = []
+        elif self.draws is not None:
+            cards = _sample_pooled(rng, self.pool, self.draws)
+        else:
+            cards = rng.sample(self.pool, self.slots)
+        self.dealt = cards
+        return self.again(cards)
+
+    def again(self, cards: list[int]) -> Position:
+        """The position of a deal of ``cards`` to the unseen places, in order (a deal's
+        :attr:`dealt` deals it again)."""
         base = self.base
         if base is None:
             base = self.base = Position.of(self._deal(random.Random(0)), self.v)
-            self.known = [base.C.encode(s.hand_known) for s in self.view.seats]
+            # the template holds each hand's known cards only, and none of the cards a deal
+            # places (its copies copy less): a deal puts them in
+            for i, n, _ in self.plan:
+                if n:
+                    h = base.hands[i] = base.C.encode(self.view.seats[i].hand_known)
+                    base.hand_n[i] -= n
+                    base.subs[i] = base.C.subs(h)
+                base.downs[i] = ()
+            base.stock, base.burned = [], ()
         view = self.view
-        if not self.slots:
-            cards = []
-        elif self.inline:
-            cards = _sample_pooled(rng, self.pool, self.slots)
-        else:
-            cards = rng.sample(self.pool, self.slots)
         pos = base.copy()
-        C = pos.C
         k = 0
-        hands, subs, downs = pos.hands, pos.subs, pos.downs
-        for i, s in enumerate(view.seats):
-            n = s.hand_size - len(s.hand_known)
+        downs = pos.downs
+        for i, n, down in self.plan:
             if n:
-                h = hands[i] = self.known[i] + C.encode(cards[k:k + n])
-                subs[i] = C.subs(h)
+                pos.deal_into(i, cards[k:k + n])
                 k += n
-            n = s.face_down
-            downs[i] = tuple(cards[k:k + n])
-            k += n
+            downs[i] = tuple(cards[k:k + down])
+            k += down
         pos.stock = cards[k:k + view.stock]
         k += view.stock
         pos.burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])
         k += view.burned_unknown
-        if view.pile_unknown:
+        if self.pile_unknown:
             pile = []
             for pl in view.pile:
                 if UNKNOWN in pl.cards:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 from tutor.core.cards import EMPTY, JOKER, N_RANKS
 from tutor.core.table import Table
@@ -128,9 +129,10 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
     w_hand, w_up, w_down, w_hard, w_special, w_log, w_nostock = weights
     if stock:
         w_nostock = 0.0
-    hard_of, special_of, fields = weigh.hard, weigh.special, weigh.fields
+    hard_of, special_of, ranks, rsh, rm, count = weigh.hard, weigh.special, weigh.ranks, weigh.rsh, weigh.rm, weigh.count
     memo = weigh.memo
     memo_get = memo.get
+    log1p = math.log1p
     scores: list[float | None] = []
     for s in range(n):
         if outs[s]:
@@ -143,11 +145,10 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
             hard = 0.0
             specials = 0
             sub = subs[s]
-            for r, sh, m, count in fields:
-                if sub[r]:
-                    c = count[(h >> sh) & m]
-                    hard += c * hard_of[r]
-                    specials += c * special_of[r]
+            for r in compress(ranks, sub):  # the ranks held
+                c = count[r][(h >> rsh[r]) & rm[r]]
+                hard += c * hard_of[r]
+                specials += c * special_of[r]
             if h >> weigh.unseen_shift:  # (cards nobody has seen: as the decoded hand scores them)
                 c = (h >> weigh.unseen_shift) & weigh.unseen_mask
                 hard += c * hard_of[-1]
@@ -165,7 +166,7 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
                 specials += special_of[r]
                 n_up += 1
         scores.append(w_hand * k + w_up * n_up + w_down * len(downs[s]) + w_hard * hard + w_special * specials
-                      + w_log * math.log1p(k) + w_nostock * k)
+                      + w_log * log1p(k) + w_nostock * k)
     return _softmax(v, scores)
 
 
@@ -173,7 +174,7 @@ class _Weigh:
     """Per variant and card code: each rank's hardness and speciality, and each rank field's
     card count, for :func:`evaluate_position`."""
 
-    __slots__ = ("hard", "special", "fields", "unseen_shift", "unseen_mask", "memo")
+    __slots__ = ("hard", "special", "ranks", "rsh", "rm", "count", "unseen_shift", "unseen_mask", "memo")
 
     _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
 
@@ -182,8 +183,9 @@ class _Weigh:
         w = C.w
         one = C.one
         plain = tuple(sum((f >> (i * w)) & one for i in range(4)) for f in range(1 << (4 * w)))
-        self.fields = tuple((r, C.rsh[r], C.rm[r], plain if r < JOKER >> 2 else range(C.rm[r] + 1))
-                            for r in range(len(C.rsh)))
+        self.ranks = range(len(C.rsh))
+        self.rsh, self.rm = C.rsh, C.rm
+        self.count = tuple(plain if r < JOKER >> 2 else range(C.rm[r] + 1) for r in self.ranks)  # by rank field
         self.unseen_shift = C.csh[-1]
         self.unseen_mask = C.cm[-1]
         self.memo: dict[int, tuple[float, int]] = {}  # a hand's code -> its (hard, specials)
@@ -214,10 +216,13 @@ def _model(v: Variant, n: int, feats: dict[int, tuple[float, ...]], weights: Seq
 
 def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
     """The conditional logit over the seats in play (``None``: out): each seat's reward."""
-    sign = -1.0 if v.goal == "winner" else 1.0
-    top = max(sign * x for x in scores if x is not None)
-    exps = [math.exp(sign * x - top) if x is not None else 0.0 for x in scores]
-    total = sum(exps)
-    if v.goal == "winner":
+    exp = math.exp
+    if v.goal == "winner":  # the first out: the lowest score most likely
+        top = max([-x for x in scores if x is not None])
+        exps = [exp(-x - top) if x is not None else 0.0 for x in scores]
+        total = sum(exps)
         return [e / total for e in exps]
-    return [1.0 - e / total if x is not None else 1.0 for e, x in zip(exps, scores, strict=True)]
+    top = max([x for x in scores if x is not None])
+    exps = [exp(x - top) if x is not None else 0.0 for x in scores]
+    total = sum(exps)
+    return [1.0 - exps[s] / total if x is not None else 1.0 for s, x in enumerate(scores)]

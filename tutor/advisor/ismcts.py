@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.advisor.determinize import Determinizer
-from tutor.advisor.rollout import Avoid, Rollout, SimRollout, loop_rewards
+from tutor.advisor.rollout import Avoid, Restart, Rollout, SimRollout, loop_rewards
 from tutor.advisor.view import PlayerView
 from tutor.core.moves import FLIP, Move
 from tutor.engine import game_over, legal_moves
@@ -142,8 +142,9 @@ class ISMCTS:
         self.v = v
         self.rng = rng if rng is not None else random.Random(seed)
         self.rollout: Rollout = rollout if rollout is not None else SimRollout(cut=12)
-        self.on_position: Callable[[Position, random.Random, Avoid | None], list[float]] | None = getattr(
-            self.rollout, "on_position", None)  # a rollout that plays on the search's own position
+        # a rollout that plays on the search's own position (and may rebuild where it started)
+        self.on_position: Callable[[Position, random.Random, Avoid | None, Restart], list[float]] | None = getattr(
+            self.rollout, "on_position", None)
         self.c = exploration
         self.root_floor = root_floor
         self.floor_met = not root_floor  # has every choice at the root had its ``root_floor`` visits?
@@ -217,9 +218,11 @@ class ISMCTS:
 
     def _iterate(self) -> None:
         rng = self.rng
-        state = self.det.deal_position(rng)  # private to this iteration: moves are pushed on it
+        det = self.det
+        state = det.deal_position(rng)  # private to this iteration: moves are pushed on it
         root = node = self.root
         path = [node]
+        pushed: list[Move] = []  # the moves pushed on the deal (with it, they rebuild the state)
         blind = self.blind
         avoid = self.avoid
         keys = self.keys
@@ -243,7 +246,7 @@ class ISMCTS:
                         break
             else:
                 by_key = {}
-                for m in state.moves():
+                for m in state.moves(blind):  # (when suits do not matter, one play of each kind)
                     got = keys_get(id(m))
                     if got is None or got[0] is not m:  # (most moves are the engine's shared values)
                         if len(keys) > 50_000:
@@ -284,7 +287,9 @@ class ISMCTS:
                         self.floor_met = True
                 assert best is not None
                 child = best
-            events = state.push(by_key[child.key])
+            move = by_key[child.key]
+            events = state.push(move)
+            pushed.append(move)
             path.append(child)
             if avoid is not None and PICKED_UP in events and avoided(state, avoid):
                 rewards = loop_rewards(state.n, avoid[0])
@@ -296,7 +301,14 @@ class ISMCTS:
         if rewards is None:
             on_position = self.on_position
             if on_position is not None:
-                rewards = on_position(state, rng, avoid)
+                dealt = det.dealt
+
+                def start() -> Position:  # the state as the rollout starts (wanted only if it stalls)
+                    pos = det.again(dealt)
+                    for m in pushed:
+                        pos.push(m)
+                    return pos
+                rewards = on_position(state, rng, avoid, start)
             else:
                 rewards = self.rollout(state.snapshot(), self.v, rng, avoid)
         root.visits += 1

@@ -25,7 +25,7 @@ scores the evaluation of its start.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from tutor.advisor.evaluate import evaluate, evaluate_position, evaluate_zones
@@ -67,25 +67,34 @@ def looped(table: Table, events: Sequence[str], avoid: Avoid | None) -> bool:
     return avoid is not None and "pickup" in events and seat_key(table, avoid[0]) in avoid[1]
 
 
-def _score_on(r: GameResult, start: Position, end: Position, avoid: Avoid | None) -> list[float]:
-    """:func:`_score` of a game played on from a position (``start``, a copy of where it began;
+Restart = Callable[[], Position]  # rebuilds the position a rollout started from
+
+
+def _score_on(r: GameResult, start: Restart, end: Position, avoid: Avoid | None) -> list[float]:
+    """:func:`_score` of a game played on from a position (``start`` rebuilds where it began;
     ``end``, where it stopped: where it was cut off, that is the position to evaluate)."""
     if r.looped and avoid is not None:
-        return loop_rewards(start.n, avoid[0])
+        return loop_rewards(end.n, avoid[0])
     if r.cut:
         return evaluate_position(end)
     if r.stalled:
-        return evaluate_position(start)
+        return evaluate_position(start())
     names = r.names
-    if start.v.goal == "winner":
+    if end.v.goal == "winner":
         return [1.0 if n == r.winner else 0.0 for n in names]
     return [0.0 if n == r.loser else 1.0 for n in names]
 
 
 def _roll_on(pos: Position, rng: random.Random, bots: list[Bot], max_turns: int, cut: int, endgame: int | None,
-             avoid: Avoid | None) -> list[float]:
-    """Play ``pos`` on (it is pushed on) with ``bots``: the rewards, as the table path scores them."""
-    start = pos.copy()
+             avoid: Avoid | None, start: Restart | None) -> list[float]:
+    """Play ``pos`` on (it is pushed on) with ``bots``: the rewards, as the table path scores them.
+    ``start`` rebuilds ``pos`` as it is now (a stalled game is scored by it; they are rare):
+    without it, a copy is kept."""
+    if start is None:
+        kept = pos.copy()
+
+        def start() -> Position:
+            return kept
     r = play_on(pos, rng.getrandbits(31), bots, max_turns=max_turns, cut=cut, endgame=endgame,
                 avoid=avoid if avoid is not None and avoid[1] else None)
     return _score_on(r, start, pos, avoid)
@@ -127,12 +136,14 @@ class PolicyRollout:
                       endgame=self.endgame, avoid=avoid if avoid is not None and avoid[1] else None)
         return _score(r, table, v, avoid)
 
-    def on_position(self, pos: Position, rng: random.Random, avoid: Avoid | None = None) -> list[float]:
-        """The same rollout from a position the search owns (pushed on, never snapshotted)."""
+    def on_position(self, pos: Position, rng: random.Random, avoid: Avoid | None = None,
+                    start: Restart | None = None) -> list[float]:
+        """The same rollout from a position the search owns (pushed on, never snapshotted;
+        ``start`` rebuilds it, where the search can)."""
         if pos.over():
             return evaluate_position(pos)
         bots: list[Bot] = [self.policy] * pos.n  # type: ignore[list-item]
-        return _roll_on(pos, rng, bots, self.max_turns, self.cap, self.endgame, avoid)
+        return _roll_on(pos, rng, bots, self.max_turns, self.cap, self.endgame, avoid, start)
 
 
 class SimRollout:
@@ -167,13 +178,15 @@ class SimRollout:
                       cut=self.cut, avoid=avoid if avoid is not None and avoid[1] else None)
         return _score(r, table, v, avoid)
 
-    def on_position(self, pos: Position, rng: random.Random, avoid: Avoid | None = None) -> list[float]:
-        """The same rollout from a position the search owns (pushed on, never snapshotted)."""
+    def on_position(self, pos: Position, rng: random.Random, avoid: Avoid | None = None,
+                    start: Restart | None = None) -> list[float]:
+        """The same rollout from a position the search owns (pushed on, never snapshotted;
+        ``start`` rebuilds it, where the search can)."""
         if pos.over():
             return evaluate_position(pos)
         if self.endgame_only and (pos.stock or pos.alive > 2):
             fallback = getattr(self.fallback, "on_position", None)
             if fallback is not None:
-                return fallback(pos, rng, avoid)  # type: ignore[no-any-return]
+                return fallback(pos, rng, avoid, start)  # type: ignore[no-any-return]
             return self.fallback(pos.snapshot(), pos.v, rng, avoid)
-        return _roll_on(pos, rng, [self.bot] * pos.n, self.max_turns, self.cut, None, avoid)
+        return _roll_on(pos, rng, [self.bot] * pos.n, self.max_turns, self.cut, None, avoid, start)

@@ -267,7 +267,7 @@ class Code:
     per-rank tables of play counts, and caches of each rank's distinct plays."""
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
-                 "play_moves", "fours", "gones", "tallies", "distincts", "spread",
+                 "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
                  "sizes", "lays")
 
     def __init__(self, decks: int) -> None:
@@ -294,6 +294,7 @@ class Code:
         self.plays: tuple[dict[int, list[tuple[tuple[int, ...], int]]], ...] = tuple({} for _ in range(N_RANKS))
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
+        self.play_firsts: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
@@ -303,8 +304,7 @@ class Code:
             {} for _ in range(N_RANKS))
 
     def encode(self, cards: Sequence[int]) -> int:
-        cv = self.cv
-        return sum(cv[c] for c in cards)
+        return sum(map(self.cv.__getitem__, cards))
 
     def decode(self, value: int) -> tuple[int, ...]:
         """The cards of a multiset, sorted (unseen cards, -1, first)."""
@@ -397,6 +397,16 @@ class Code:
         if got is None:
             sh, table = self.rsh[r], self.subt[r]
             got = self.lays[r][f] = [(sub, val, table[f - (val >> sh)]) for sub, val in self.plays_of(r, f)]
+        return got
+
+    def firsts_of(self, r: int, f: int) -> list[Move]:
+        """The first move of :meth:`moves_of` with each number of cards (made once)."""
+        got = self.play_firsts[r].get(f)
+        if got is None:
+            sizes: dict[int, Move] = {}
+            for m in self.moves_of(r, f):
+                sizes.setdefault(len(m.cards), m)
+            got = self.play_firsts[r][f] = list(sizes.values())
         return got
 
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
@@ -634,6 +644,11 @@ class Position:
             if c >= 0:
                 r = c >> 2
                 subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
+
+    def deal_into(self, seat: int, cards: Sequence[int]) -> None:
+        """Put dealt ``cards`` into the seat's hand (a search's deal of the unseen cards, into a
+        copy of a position that holds the rest of the hand)."""
+        self._give(seat, cards)
 
     def up_cards(self, seat: int) -> tuple[int, ...]:
         return tuple(c for s in self.ups[seat] for c in s)
@@ -1515,8 +1530,10 @@ class Position:
                     for take in takes:
                         yield Move(PLAY, cards, give=give, take=take, target=name)
 
-    def moves(self) -> list[Move]:
-        """Every legal move for the player to move, plays first."""
+    def moves(self, alike: bool = False) -> list[Move]:
+        """Every legal move for the player to move, plays first. ``alike``: of the plays of equal
+        cards from the hand, only the first of each number of cards of a rank (for a caller to
+        whom cards of one rank are alike: a search that ignores suits)."""
         if self.over():
             return []
         R = self.R
@@ -1551,14 +1568,16 @@ class Position:
             h = self.hands[seat]
             subs = self.subs[seat]
             moves = []
-            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            rsh, rm = C.rsh, C.rm
+            cache, make = (C.play_firsts, C.firsts_of) if alike else (C.play_moves, C.moves_of)
             if R.four_anytime:
                 cells = (self._matrix() if R.extras else R.cells)[self.top_rank()]
                 for r in range(N_RANKS):
                     if subs[r]:
                         if cells[r][0]:
                             f = (h >> rsh[r]) & rm[r]
-                            moves += C.moves_of(r, f)
+                            got = cache[r].get(f)
+                            moves += got if got is not None else make(r, f)
                         elif cells[r][1] != "FORCED_PICKUP":  # four of a kind or more go anyway
                             f = (h >> rsh[r]) & rm[r]
                             moves += C.moves_of(r, f)[C.four_from(r, f):]
@@ -1567,7 +1586,7 @@ class Position:
                     if subs[r]:
                         f = (h >> rsh[r]) & rm[r]
                         got = cache[r].get(f)
-                        moves += got if got is not None else C.moves_of(r, f)
+                        moves += got if got is not None else make(r, f)
             if self.v.runs:
                 moves += self._runs(self.hand(seat))
         elif zone == FACE_UP and R.up_plays is not None:
@@ -1596,7 +1615,7 @@ class Position:
                 moves += [Move(SLIDE, (c,)) for c in sorted(set(self.hand(seat))) if c >> 2 == v.slide]
         if self.pickups(plays):
             if zone == FACE_UP and R.adds:
-                moves += [Move(PICKUP, (c,)) for c in sorted(set(self.up_cards(seat)))]
+                moves += _pickups_with(self.ups[seat])
             else:
                 moves.append(PICKUP_MOVE)
         return moves
@@ -2696,6 +2715,20 @@ def _all_plays(group: tuple[int, ...]) -> tuple[Move, ...]:
             _ALL_PLAYS.clear()
         got = _ALL_PLAYS[group] = tuple(Move(PLAY, sub) for n in range(1, len(group) + 1)
                                         for sub in combinations(group, n))
+    return got
+
+
+_PICKUPS: dict[tuple[tuple[int, ...], ...], tuple[Move, ...]] = {}
+
+
+def _pickups_with(ups: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
+    """A pickup with each face-up card of ``ups`` (the stacks), each card once, in card order:
+    made once (moves are values; a search lists them again and again)."""
+    got = _PICKUPS.get(ups)
+    if got is None:
+        if len(_PICKUPS) > 50_000:
+            _PICKUPS.clear()
+        got = _PICKUPS[ups] = tuple(Move(PICKUP, (c,)) for c in sorted({c for s in ups for c in s}))
     return got
 
 

@@ -260,11 +260,12 @@ def _keep_of(v: Variant) -> _Keep:
     return per_variant(_KEEPS, v, _Keep)
 
 
-def greedy_move(pos: Position, moves: Sequence[Move]) -> Move:
+def greedy_move(pos: Position, moves: Sequence[Move], keep: _Keep | None = None) -> Move:
     """The greedy choice among ``moves``: the lowest card that goes (all its copies), keeping
     specials (burners, resets, see-through cards) while a small pile is cheap to take, then
-    the cheapest pickup, else the first move (a blind flip). The one greedy policy."""
-    value = _keep_of(pos.v).value
+    the cheapest pickup, else the first move (a blind flip). The one greedy policy.
+    ``keep``: the variant's :class:`_Keep`, where the caller has it (a game loop)."""
+    value = (keep if keep is not None else _keep_of(pos.v)).value
     best: Move | None = None
     best_key: tuple[int, int, int, int] | None = None
     for m in moves:
@@ -293,14 +294,14 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
     """The greedy move, pushed; read off the play counts where the plays are the plain game's.
     ``keep``: the variant's :class:`_Keep`, where the caller has it (a game loop)."""
     R = pos.R
+    if keep is None:
+        keep = _keep_of(pos.v)
     if not (R.plain_plays and pos.fast()):
-        m = greedy_move(pos, pos.moves())
+        m = greedy_move(pos, pos.moves(), keep)
         return m, pos.push(m)
     seat = pos.turn
     subs = pos.subs[seat]
     top = pos.top
-    if keep is None:
-        keep = _keep_of(pos.v)
     for r in keep.keep_at[top]:
         if subs[r]:
             break
@@ -457,7 +458,6 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     v = pos.v
     circle = Circle(repeats, max_turns)
     acting = on_move is None and all(hasattr(b, "act") for b in bots)
-    names = pos.names
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
     # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
@@ -515,12 +515,19 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
         result.flips = sum(1 for _, m, _ in moves_rec if m.kind == FLIP)
     result.final = pos.snapshot() if record or on_move is not None else None
     if not result.stalled and not result.cut:
-        decided = pos.decided()  # the loser or the winner (a player may have lost at once: Nortenos' last 3)
-        if v.goal == "loser":
-            result.loser = names[decided] if decided >= 0 else None
-        else:
-            result.winner = names[decided] if decided >= 0 else None
+        _outcome(pos, result)
     return result
+
+
+def _outcome(pos: Position, result: GameResult) -> None:
+    """The loser or the winner of a game played to its end (a player may have lost at once:
+    Nortenos' last 3)."""
+    decided = pos.decided()
+    name = pos.names[decided] if decided >= 0 else None
+    if pos.v.goal == "loser":
+        result.loser = name
+    else:
+        result.winner = name
 
 
 def _cut_off(pos: Position, result: GameResult, turns: int, cut: int, endgame: int | None, zones: bool) -> bool:
@@ -574,7 +581,9 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
         played, events = _greedy_push(pos, keep)
         if type(played) is Move and played.kind == FLIP:
             result.flips += 1
-        if not events:  # most moves: a play that sets nothing off (Circle.quiet_move, inline)
+        if not events or (len(events) == 1 and events[0] is Event.DRAW):
+            # most moves: a play that sets nothing off, or only a draw, which :func:`_loud_move`
+            # has nothing to count for (Circle.quiet_move, inline)
             turns += 1
             if turns >= max_turns and circle.ran_past() and not over():
                 result.stalled = True
@@ -699,9 +708,17 @@ def play_on(pos: Position, seed: int, bots: Sequence[Bot], *, max_turns: int = 4
     """:func:`play_from` on a position the caller owns (it is pushed on): the same draws, the
     same game, with no table made (``start``, ``final`` and ``zones`` are left empty: where it
     stopped is the position itself; a search's rollouts)."""
+    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
+    if not pos.setup and all(type(b) is GreedyBot for b in bots):
+        # greedy players all round (a search's rollouts): :func:`run`'s greedy loop, without its dispatch
+        circle = Circle(repeats, max_turns)
+        _run_greedy(pos, _keep_of(pos.v), circle, result, cut, endgame, avoid, False)
+        result.turns = circle.turns
+        if not result.stalled and not result.cut:
+            _outcome(pos, result)
+        return result
     # (seeding a generator costs more than a greedy move: not done for bots that never draw)
     rng = random.Random(seed * 7919 + 1) if any(getattr(b, "draws", True) for b in bots) else _NO_DRAWS
-    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=False, cut=cut,
                endgame=endgame, avoid=avoid, zones=False)
 
