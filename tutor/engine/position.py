@@ -87,8 +87,8 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
-                 "now_and_then", "lookup")
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
+                 "now_and_then", "lookup", "plain_runs")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -141,6 +141,9 @@ class Rules:
         # with runs: most hands hold one, and they are counted apart)
         self.plain_mostly = not (v.bluff or v.reversal >= 0 or v.swaps or v.runs or any(v.free_with_two))
         self.now_and_then = bool(v.force >= 0 or self.four_anytime or self.combo or v.gamble or v.slide >= 0)
+        # the plays are the plain game's and runs, from every hand of known cards past the opening
+        # (:meth:`Position.plain_runs`)
+        self.plain_runs = bool(v.runs) and not (v.bluff or v.swaps or self.now_and_then)
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -204,6 +207,7 @@ class Rules:
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
+        self.run_masks: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # Position._run_masks
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -1478,14 +1482,51 @@ class Position:
                         out.append((suit, s, k))
         return n, out
 
-    def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int,
-                 runs: list[tuple[int, int, int]]) -> Move | Pick | None:
-        """The j-th play where the runs (:meth:`_run_counts`) follow ``before`` other plays (``nth``)."""
-        if j < before:
-            return nth(j)
-        j -= before
+    def _run_count(self, top: int) -> int:
+        """How many runs :meth:`_run_counts` finds, without listing them (every move from the hand
+        asks). With one pack, read off the hand itself (card c is bit c = 4 * rank + suit, so a
+        run's cards are bits 4 apart): per length, the first cards of the runs that long held, and
+        of them those whose rank's reach (:meth:`_run_reach`) is as long (:meth:`_run_masks`)."""
+        C = self.C
+        if C.w != 1:
+            return self._run_counts(top)[0]
+        p = self.hands[self.turn] & C.plain_mask
         need = self.v.runs
-        for suit, s, k in runs:
+        x = p
+        for k in range(1, need):
+            x &= p >> (4 * k)
+        if not x:  # (most hands: no run)
+            return 0
+        n = 0
+        for m in self._run_masks(top):
+            n += (x & m).bit_count()
+            x &= p >> (4 * need)  # the first cards of runs one longer
+            if not x:
+                break
+            need += 1
+        return n
+
+    def _run_masks(self, top: int) -> tuple[int, ...]:
+        """Per run length from the variant's shortest up, the cards (one pack) of the ranks from
+        which a run that long goes now (:meth:`_run_reach`); kept per what the reach reads."""
+        R = self.R
+        free = R.extras and self.alive == 2
+        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
+        got = R.run_masks.get(key)
+        if got is None:
+            reach = self._run_reach(top)
+            got = R.run_masks[key] = tuple(sum(0xF << (4 * s) for s in range(13) if reach[s] >= k)
+                                           for k in range(self.v.runs, 14))
+        return got
+
+    def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int, top: int) -> Move | Pick | None:
+        """The j-th play where the runs follow ``before`` other plays (``nth``)."""
+        return nth(j) if j < before else self.nth_run(j - before, top)
+
+    def nth_run(self, j: int, top: int) -> Move | None:
+        """The j-th run from the hand in list order (:meth:`_run_counts` on ``top``; None: past them)."""
+        need = self.v.runs
+        for suit, s, k in self._run_counts(top)[1]:
             if j < k:
                 return Move(PLAY, tuple(r * 4 + suit for r in range(s, s + need + j)))
             j -= k
@@ -1835,6 +1876,21 @@ class Position:
                 return False  # (:meth:`_extra_moves`)
         return True
 
+    def plain_runs(self) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
+        """Where the plays are the plain game's and runs (``Rules.plain_runs``: Guarducci), from a
+        hand of known cards past the opening: what :meth:`counted` counts, as numbers (random play
+        picks from them with :meth:`nth_counted` and :meth:`nth_run`, with no closures made):
+        the effective top, the ranks that may go on it, their play counts and how many runs go
+        (after them). Else None."""
+        seat = self.turn
+        if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
+            return None
+        R = self.R
+        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()  # (the joker's free play)
+        if R.reversal >= 0 and self.rev % 2:
+            return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self._run_count(top)
+        return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self._run_count(top)
+
     def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
         """The ranks that may go now on ``top`` (:meth:`top_rank`), and their getter over the play
         counts."""
@@ -2036,7 +2092,8 @@ class Position:
             return self._bluff_counted()
         # (each move of a random player asks: the picks are closures, the cheapest to make and call)
         nth: Callable[[int], Move | Pick | None]
-        top = self.top_rank() if R.free_two else self.top  # (the joker's free play: see top_rank)
+        # (the joker's free play, with two players left: see top_rank)
+        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         if how == SWAPS:
             nplay, sc = self._swap_counts(top)
 
@@ -2058,10 +2115,10 @@ class Position:
                 def nth_play(j: int) -> Pick | None:
                     return self.nth_counted(j, ranks, counts)
                 nth = nth_play
-        if self.v.runs:  # the runs: plays too, after the others
-            nruns, runs = self._run_counts(top)
+        if self.v.runs:  # the runs: plays too, after the others (listed only if one is picked)
+            nruns = self._run_count(top)
             if nruns:
-                nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
+                nth = partial(self._nth_run, nth=nth, before=nplay, top=top)
                 nplay += nruns
         extra = self._extra_moves() if R.more else []
         return nplay, extra, self.pickups(nplay), nth
