@@ -63,7 +63,6 @@ Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
-Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
 BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
@@ -87,7 +86,7 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "fours_at", "fours_rev", "free_two", "plain_mostly",
                  "now_and_then", "lookup", "plain_runs")
 
     def __init__(self, v: Variant) -> None:
@@ -204,6 +203,7 @@ class Rules:
         # swaps: per pack width, per rank, Position._swap_form of each field
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
+        self.lone_ranks = tuple(r for r in range(N_RANKS) if self.lone_swaps[r])  # (a play of one card swaps)
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -1491,14 +1491,19 @@ class Position:
         if C.w != 1:
             return self._run_counts(top)[0]
         p = self.hands[self.turn] & C.plain_mask
+        x = p & p >> 4
         need = self.v.runs
-        x = p
-        for k in range(1, need):
+        for k in range(2, need):
             x &= p >> (4 * k)
-        if not x:  # (most hands: no run)
+        if not x:  # (many hands: no run)
             return 0
+        R = self.R
+        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, R.extras and self.alive == 2)
+        masks = R.run_masks.get(key)
+        if masks is None:
+            masks = R.run_masks[key] = self._run_masks(top)
         n = 0
-        for m in self._run_masks(top):
+        for m in masks:
             n += (x & m).bit_count()
             x &= p >> (4 * need)  # the first cards of runs one longer
             if not x:
@@ -1508,16 +1513,10 @@ class Position:
 
     def _run_masks(self, top: int) -> tuple[int, ...]:
         """Per run length from the variant's shortest up, the cards (one pack) of the ranks from
-        which a run that long goes now (:meth:`_run_reach`); kept per what the reach reads."""
-        R = self.R
-        free = R.extras and self.alive == 2
-        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
-        got = R.run_masks.get(key)
-        if got is None:
-            reach = self._run_reach(top)
-            got = R.run_masks[key] = tuple(sum(0xF << (4 * s) for s in range(13) if reach[s] >= k)
-                                           for k in range(self.v.runs, 14))
-        return got
+        which a run that long goes now (:meth:`_run_reach`; kept in ``Rules.run_masks`` by what
+        the reach reads)."""
+        reach = self._run_reach(top)
+        return tuple(sum(0xF << (4 * s) for s in range(13) if reach[s] >= k) for k in range(self.v.runs, 14))
 
     def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int, top: int) -> Move | Pick | None:
         """The j-th play where the runs follow ``before`` other plays (``nth``)."""
@@ -1937,9 +1936,14 @@ class Position:
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
         total = sum(counts)  # each play itself
-        lone = self.R.lone_swaps
-        forms = self._swap_forms()
+        R = self.R
+        lone = R.lone_swaps
         swapping: dict[int, tuple[int, SwapForm]] = {}
+        # only a rank with two plays or more, or whose one card swaps, may swap (about half the
+        # hands have none: then no rank is walked)
+        if not counts or (max(counts) < 2 and not any(subs[r] for r in R.lone_ranks)):
+            return total, (ranks, counts, swapping, distinct, per)
+        forms = self._swap_forms()
         for r, held in zip(ranks, counts, strict=True):
             if held > 1 or (held and lone[r]):  # (one card: one play, of one card)
                 f = (h >> C.rsh[r]) & C.rm[r]
@@ -1989,32 +1993,60 @@ class Position:
     def _swaps_per(self, seat: int, how: str) -> int:
         """How many swaps a play whose swap rule is ``how`` allows per card given, as
         :meth:`_swap_moves` lists them: a face-up card of one's own, a card of each other hand
-        by its place (or the first), a face-up card of each other player."""
+        by its place (or the first), a face-up card of each other player (the distinct cards of
+        a face-up zone: ``set().union`` over its stacks; each move asks)."""
         if how == "own-face-up":
-            return len(set(self.up_cards(seat)))
+            return len(set().union(*self.ups[seat]))
         n = 0
-        for q in range(self.n):
-            if q != seat and not self.outs[q]:
-                if how == "other-hand":
-                    k = self.hand_n[q]
-                    n += 1 + k if k else 0
-                elif how == "other-face-up":
-                    n += len(set(self.up_cards(q)))
+        outs = self.outs
+        if how == "other-hand":
+            for q, k in enumerate(self.hand_n):
+                if k and q != seat and not outs[q]:
+                    n += 1 + k
+        elif how == "other-face-up":
+            for q, ups in enumerate(self.ups):
+                if ups and q != seat and not outs[q]:
+                    n += len(set().union(*ups))
         return n
 
-    def _swap_shape(self, seat: int, how: str) -> Shape:
-        """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
-        as :meth:`_swap_moves` lists them."""
+    def _swap_nth(self, seat: int, sub: tuple[int, ...], how: str, give: int, k: int) -> Move:
+        """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
+        them (the seats to take from in order, each with its share of :meth:`_swaps_per`)."""
         if how == "own-face-up":
-            takes = sorted(set(self.up_cards(seat)))
-            return how, len(takes), [("", 0, takes)]
-        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
-                  for q in range(self.n) if q != seat and not self.outs[q]]
-        if how == "other-hand":
-            return how, sum(1 + k for _, k, _ in others if k), others
-        if how == "other-face-up":
-            return how, sum(len(t) for _, _, t in others), others
-        return how, 0, others
+            return Move(PLAY, sub, give=give, take=sorted(set().union(*self.ups[seat]))[k])
+        for q in range(self.n):
+            if q == seat or self.outs[q]:
+                continue
+            name = self.names[q]
+            if how == "other-hand":
+                n_hand = self.hand_n[q]
+                size = 1 + n_hand if n_hand else 0
+                if k < size:  # their first card, then each by its place in their hand
+                    return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
+                        PLAY, sub, give=give, target=name)
+            else:
+                takes = sorted(set().union(*self.ups[q]))
+                size = len(takes)
+                if k < size:
+                    return Move(PLAY, sub, give=give, take=takes[k], target=name)
+            k -= size
+        raise AssertionError("a swap past the count")
+
+    def _swap_give(self, seat: int, val: int, i: int) -> int:
+        """The i-th card a play of the multiset ``val`` from the seat's hand may give: the distinct
+        cards the play leaves one of, in order (with one pack, read off the hand's bits)."""
+        C = self.C
+        rest = self.hands[seat] - val
+        if C.w == 1 and not rest >> C.csh[_UNSEEN]:
+            plain = rest & C.plain_mask
+            while plain:
+                low = plain & -plain
+                if not i:
+                    return low.bit_length() - 1
+                i -= 1
+                plain ^= low
+            return JOKER  # (the jokers, alike, come last)
+        return list(dict.fromkeys(C.decode(rest)))[i]
 
     def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
@@ -2040,27 +2072,9 @@ class Position:
                     continue
                 if j == 0:
                     return pick
-                sub = pick[0]
-                how, per_give, others = self._swap_shape(self.turn, how)
+                give_at, k = divmod(j - 1, per[how])
                 seat = self.turn
-                gone = {c for c in sub if self.holds(seat, c) == sub.count(c)}  # cards the play leaves none of
-                gives = [c for c in dict.fromkeys(self.hand(seat)) if c not in gone]
-                give_at, k = divmod(j - 1, per_give)
-                give = gives[give_at]
-                if how == "own-face-up":
-                    return Move(PLAY, sub, give=give, take=others[0][2][k])
-                for name, n_hand, takes in others:
-                    if how == "other-hand":
-                        size = 1 + n_hand if n_hand else 0
-                        if k < size:
-                            return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
-                                PLAY, sub, give=give, target=name)
-                    else:
-                        size = len(takes)
-                        if k < size:
-                            return Move(PLAY, sub, give=give, take=takes[k], target=name)
-                    k -= size
-                raise AssertionError("a swap past the count")
+                return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
             raise AssertionError("a play past the count")
         return None
 
@@ -2633,6 +2647,22 @@ class Position:
                 return
         self.turn = self._next_seat(seat, self.direction)
 
+    def _hand_card(self, seat: int, k: int) -> int:
+        """``self.hand(seat)[k]`` (with one pack and no unseen cards, read off the hand's bits: a
+        blind swap takes a card by its place)."""
+        C = self.C
+        h = self.hands[seat]
+        if C.w == 1 and not h >> C.csh[_UNSEEN]:
+            plain = h & C.plain_mask
+            while plain:
+                low = plain & -plain
+                if not k:
+                    return low.bit_length() - 1
+                k -= 1
+                plain ^= low
+            return JOKER  # (the jokers come last)
+        return C.decode(h)[k]
+
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
         give = move.give
@@ -2649,8 +2679,7 @@ class Position:
             self.ups[other] = _replace_face_up(self.ups[other], move.take, give)
             got = move.take
         else:
-            k = max(move.index, 1) - 1
-            got = self.hand(other)[k]
+            got = self._hand_card(other, max(move.index, 1) - 1)
             self._take(other, got)
             self._give(other, (give,))
         self._give(seat, (got,))
