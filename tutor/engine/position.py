@@ -86,8 +86,8 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "fours_at", "fours_rev", "free_two", "plain_mostly",
-                 "now_and_then", "lookup", "plain_runs")
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at", "fours_rev", "free_two", "plain_mostly",
+                 "now_and_then", "lookup", "plain_runs", "plain_swaps")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -159,6 +159,8 @@ class Rules:
             v.bluff or v.swaps or self.four_anytime or v.runs or v.reversal >= 0 or any(v.free_with_two)) else {}
         # how plays are counted: by rank (0), or with claims, swaps or four of a kind anytime
         self.counting = BLUFF_CLAIMS if v.bluff else SWAPS if v.swaps else ANYTIME if self.four_anytime else 0
+        # the plays are counted with their swaps and nothing else (:meth:`Position.swap_counts`: Tauko Hogni)
+        self.plain_swaps = self.counting == SWAPS and not (v.runs or v.gamble or v.slide >= 0)
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -204,6 +206,9 @@ class Rules:
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
         self.lone_ranks = tuple(r for r in range(N_RANKS) if self.lone_swaps[r])  # (a play of one card swaps)
+        # per table (as played, reversed) and top, bit 4 * r + 3 for each rank r that may go
+        self.go_bits = tuple(tuple(sum(8 << 4 * r for r in ranks) for ranks in table)
+                             for table in (self.ranks_at, self.ranks_rev))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -264,6 +269,9 @@ def rules_of(v: Variant) -> Rules:
 # -- cards as multisets ---------------------------------------------------------------
 
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
+# a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
+# (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+_ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
 
 
 class Code:
@@ -1918,9 +1926,15 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
+    def swap_counts(self) -> tuple[int, SwapCounts]:
+        """Where the plays are counted with their swaps and nothing else (``Rules.plain_swaps``) and
+        :meth:`fast`: what :meth:`counted` counts, as :meth:`_swap_counts` on the effective top (random
+        play picks from it with :meth:`nth_swap_play`, with no closure made)."""
+        return self._swap_counts(self.top_rank() if self.R.free_two else self.top)
+
     def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
         """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
-        itself and its swaps), and what :meth:`_nth_swap_play` walks: the ranks that may go and
+        itself and its swaps), and what :meth:`nth_swap_play` walks: the ranks that may go and
         their play counts (the getter's), per rank whose plays swap how many swaps and its
         :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
         the swaps per card given (:meth:`_swaps_per`)."""
@@ -1936,16 +1950,32 @@ class Position:
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
         total = sum(counts)  # each play itself
-        R = self.R
-        lone = R.lone_swaps
         swapping: dict[int, tuple[int, SwapForm]] = {}
-        # only a rank with two plays or more, or whose one card swaps, may swap (about half the
-        # hands have none: then no rank is walked)
-        if not counts or (max(counts) < 2 and not any(subs[r] for r in R.lone_ranks)):
-            return total, (ranks, counts, swapping, distinct, per)
-        forms = self._swap_forms()
-        for r, held in zip(ranks, counts, strict=True):
-            if held > 1 or (held and lone[r]):  # (one card: one play, of one card)
+        # the ranks that may go whose plays may swap: two plays or more, or one card whose play
+        # swaps (one card: one play, of one card)
+        R = self.R
+        if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
+            t = h & C.plain_mask
+            t = (t & _ODDS) + (t >> 1 & _ODDS)
+            t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
+            go = R.go_bits[R.reversal >= 0 and self.rev & 1][top]  # (bit 4 * r + 3: as _play_ranks)
+            many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
+            if subs[JOKER_RANK] > 1:
+                many |= go & 8 << 4 * JOKER_RANK
+            for r in R.lone_ranks:
+                if subs[r] == 1:
+                    many |= go & 8 << 4 * r
+            swappers = []
+            while many:
+                low = many & -many
+                swappers.append((low.bit_length() >> 2) - 1)  # (bit 4 * r + 3: rank r)
+                many ^= low
+        else:
+            lone = R.lone_swaps
+            swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
+        if swappers:
+            forms = self._swap_forms()
+            for r in swappers:
                 f = (h >> C.rsh[r]) & C.rm[r]
                 form = forms[r].get(f)
                 if form is None:
@@ -2048,7 +2078,7 @@ class Position:
             return JOKER  # (the jokers, alike, come last)
         return list(dict.fromkeys(C.decode(rest)))[i]
 
-    def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
+    def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
         :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
         ranks, held, swapping, distinct, per = counts
@@ -2112,7 +2142,7 @@ class Position:
             nplay, sc = self._swap_counts(top)
 
             def nth_swap(j: int) -> Move | Pick | None:
-                return self._nth_swap_play(j, sc)
+                return self.nth_swap_play(j, sc)
             nth = nth_swap
         else:
             ranks, getter = self._play_ranks(top)

@@ -189,7 +189,17 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
                 run = pos.nth_run(j - nplay, top)
                 assert run is not None
                 return run, pos.push(run)
-            return None, pos.push(PICKUP_MOVE)
+            return None, pos.push_pickup()
+    if R.plain_swaps and pos.fast():  # the plays and their swaps (each move asks: no closure made)
+        nplay, swaps = pos.swap_counts()
+        j = _randbelow(rng, nplay + pos.pickups(nplay))
+        if j < nplay:
+            pick = pos.nth_swap_play(j, swaps)
+            assert pick is not None
+            if isinstance(pick, tuple):  # a plain play of the hand's cards
+                return pick[0], pos.push_cards(pick[0], pick[1])
+            return pick, pos.push(pick)
+        return None, pos.push_pickup()
     if not pos.fast():
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
