@@ -271,6 +271,7 @@ def rules_of(v: Variant) -> Rules:
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
 # (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+_SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
 
 
@@ -1505,13 +1506,8 @@ class Position:
             x &= p >> (4 * k)
         if not x:  # (many hands: no run)
             return 0
-        R = self.R
-        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, R.extras and self.alive == 2)
-        masks = R.run_masks.get(key)
-        if masks is None:
-            masks = R.run_masks[key] = self._run_masks(top)
         n = 0
-        for m in masks:
+        for m in self._run_masks(top):
             n += (x & m).bit_count()
             x &= p >> (4 * need)  # the first cards of runs one longer
             if not x:
@@ -1521,18 +1517,48 @@ class Position:
 
     def _run_masks(self, top: int) -> tuple[int, ...]:
         """Per run length from the variant's shortest up, the cards (one pack) of the ranks from
-        which a run that long goes now (:meth:`_run_reach`; kept in ``Rules.run_masks`` by what
-        the reach reads)."""
-        reach = self._run_reach(top)
-        return tuple(sum(0xF << (4 * s) for s in range(13) if reach[s] >= k) for k in range(self.v.runs, 14))
+        which a run that long goes now (:meth:`_run_reach`); kept per what the reach reads."""
+        R = self.R
+        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, R.extras and self.alive == 2)
+        got = R.run_masks.get(key)
+        if got is None:
+            reach = self._run_reach(top)
+            got = R.run_masks[key] = tuple(sum(0xF << (4 * s) for s in range(13) if reach[s] >= k)
+                                           for k in range(self.v.runs, 14))
+        return got
 
     def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int, top: int) -> Move | Pick | None:
         """The j-th play where the runs follow ``before`` other plays (``nth``)."""
         return nth(j) if j < before else self.nth_run(j - before, top)
 
     def nth_run(self, j: int, top: int) -> Move | None:
-        """The j-th run from the hand in list order (:meth:`_run_counts` on ``top``; None: past them)."""
+        """The j-th run from the hand in list order (:meth:`_run_counts` on ``top``; None: past them):
+        by suit, first card and length. With one pack, read off the hand's bits as
+        :meth:`_run_count` counts them."""
         need = self.v.runs
+        C = self.C
+        if C.w == 1:
+            p = self.hands[self.turn] & C.plain_mask
+            masks = self._run_masks(top)
+            x = p
+            for k in range(1, need):
+                x &= p >> (4 * k)
+            x &= masks[0]  # the first cards of the shortest runs that go
+            for suit in range(4):
+                firsts = x & (_SUIT_BITS << suit)
+                while firsts:
+                    low = firsts & -firsts
+                    c = low.bit_length() - 1
+                    n = need
+                    while True:  # each length in turn, while the run is held and goes that long
+                        if not j:
+                            return Move(PLAY, tuple(range(c, c + 4 * n, 4)))
+                        j -= 1
+                        if n - need + 1 >= len(masks) or not (masks[n - need + 1] >> c & 1 and p >> (c + 4 * n) & 1):
+                            break
+                        n += 1
+                    firsts ^= low
+            return None
         for suit, s, k in self._run_counts(top)[1]:
             if j < k:
                 return Move(PLAY, tuple(r * 4 + suit for r in range(s, s + need + j)))
