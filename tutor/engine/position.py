@@ -63,7 +63,6 @@ Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
-Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
 BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
@@ -87,8 +86,8 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
-                 "now_and_then", "lookup")
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at", "fours_rev", "free_two", "plain_mostly",
+                 "now_and_then", "lookup", "plain_runs", "plain_swaps")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -141,6 +140,9 @@ class Rules:
         # with runs: most hands hold one, and they are counted apart)
         self.plain_mostly = not (v.bluff or v.reversal >= 0 or v.swaps or v.runs or any(v.free_with_two))
         self.now_and_then = bool(v.force >= 0 or self.four_anytime or self.combo or v.gamble or v.slide >= 0)
+        # the plays are the plain game's and runs, from every hand of known cards past the opening
+        # (:meth:`Position.plain_runs`)
+        self.plain_runs = bool(v.runs) and not (v.bluff or v.swaps or self.now_and_then)
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -157,6 +159,8 @@ class Rules:
             v.bluff or v.swaps or self.four_anytime or v.runs or v.reversal >= 0 or any(v.free_with_two)) else {}
         # how plays are counted: by rank (0), or with claims, swaps or four of a kind anytime
         self.counting = BLUFF_CLAIMS if v.bluff else SWAPS if v.swaps else ANYTIME if self.four_anytime else 0
+        # the plays are counted with their swaps and nothing else (:meth:`Position.swap_counts`: Tauko Hogni)
+        self.plain_swaps = self.counting == SWAPS and not (v.runs or v.gamble or v.slide >= 0)
         self.ranks_rev = tuple(tuple(r for r in range(N_RANKS) if v.place_rev[top][r]) for top in range(EMPTY + 1))
         self.get_rev: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_rev)
@@ -201,9 +205,14 @@ class Rules:
         # swaps: per pack width, per rank, Position._swap_form of each field
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
+        self.lone_ranks = tuple(r for r in range(N_RANKS) if self.lone_swaps[r])  # (a play of one card swaps)
+        # per table (as played, reversed) and top, bit 4 * r + 3 for each rank r that may go
+        self.go_bits = tuple(tuple(sum(8 << 4 * r for r in ranks) for ranks in table)
+                             for table in (self.ranks_at, self.ranks_rev))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
+        self.run_masks: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # Position._run_masks
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -260,6 +269,10 @@ def rules_of(v: Variant) -> Rules:
 # -- cards as multisets ---------------------------------------------------------------
 
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
+# a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
+# (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+_SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
+_ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
 
 
 class Code:
@@ -1478,14 +1491,75 @@ class Position:
                         out.append((suit, s, k))
         return n, out
 
-    def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int,
-                 runs: list[tuple[int, int, int]]) -> Move | Pick | None:
-        """The j-th play where the runs (:meth:`_run_counts`) follow ``before`` other plays (``nth``)."""
-        if j < before:
-            return nth(j)
-        j -= before
+    def _run_count(self, top: int) -> int:
+        """How many runs :meth:`_run_counts` finds, without listing them (every move from the hand
+        asks). With one pack, read off the hand itself (card c is bit c = 4 * rank + suit, so a
+        run's cards are bits 4 apart): per length, the first cards of the runs that long held, and
+        of them those whose rank's reach (:meth:`_run_reach`) is as long (:meth:`_run_masks`)."""
+        C = self.C
+        if C.w != 1:
+            return self._run_counts(top)[0]
+        p = self.hands[self.turn] & C.plain_mask
+        x = p & p >> 4
         need = self.v.runs
-        for suit, s, k in runs:
+        for k in range(2, need):
+            x &= p >> (4 * k)
+        if not x:  # (many hands: no run)
+            return 0
+        n = 0
+        for m in self._run_masks(top):
+            n += (x & m).bit_count()
+            x &= p >> (4 * need)  # the first cards of runs one longer
+            if not x:
+                break
+            need += 1
+        return n
+
+    def _run_masks(self, top: int) -> tuple[int, ...]:
+        """Per run length from the variant's shortest up, the cards (one pack) of the ranks from
+        which a run that long goes now (:meth:`_run_reach`); kept per what the reach reads."""
+        R = self.R
+        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, R.extras and self.alive == 2)
+        got = R.run_masks.get(key)
+        if got is None:
+            reach = self._run_reach(top)
+            got = R.run_masks[key] = tuple(sum(0xF << (4 * s) for s in range(13) if reach[s] >= k)
+                                           for k in range(self.v.runs, 14))
+        return got
+
+    def _nth_run(self, j: int, nth: Callable[[int], Move | Pick | None], before: int, top: int) -> Move | Pick | None:
+        """The j-th play where the runs follow ``before`` other plays (``nth``)."""
+        return nth(j) if j < before else self.nth_run(j - before, top)
+
+    def nth_run(self, j: int, top: int) -> Move | None:
+        """The j-th run from the hand in list order (:meth:`_run_counts` on ``top``; None: past them):
+        by suit, first card and length. With one pack, read off the hand's bits as
+        :meth:`_run_count` counts them."""
+        need = self.v.runs
+        C = self.C
+        if C.w == 1:
+            p = self.hands[self.turn] & C.plain_mask
+            masks = self._run_masks(top)
+            x = p
+            for k in range(1, need):
+                x &= p >> (4 * k)
+            x &= masks[0]  # the first cards of the shortest runs that go
+            for suit in range(4):
+                firsts = x & (_SUIT_BITS << suit)
+                while firsts:
+                    low = firsts & -firsts
+                    c = low.bit_length() - 1
+                    n = need
+                    while True:  # each length in turn, while the run is held and goes that long
+                        if not j:
+                            return Move(PLAY, tuple(range(c, c + 4 * n, 4)))
+                        j -= 1
+                        if n - need + 1 >= len(masks) or not (masks[n - need + 1] >> c & 1 and p >> (c + 4 * n) & 1):
+                            break
+                        n += 1
+                    firsts ^= low
+            return None
+        for suit, s, k in self._run_counts(top)[1]:
             if j < k:
                 return Move(PLAY, tuple(r * 4 + suit for r in range(s, s + need + j)))
             j -= k
@@ -1835,6 +1909,21 @@ class Position:
                 return False  # (:meth:`_extra_moves`)
         return True
 
+    def plain_runs(self) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
+        """Where the plays are the plain game's and runs (``Rules.plain_runs``: Guarducci), from a
+        hand of known cards past the opening: what :meth:`counted` counts, as numbers (random play
+        picks from them with :meth:`nth_counted` and :meth:`nth_run`, with no closures made):
+        the effective top, the ranks that may go on it, their play counts and how many runs go
+        (after them). Else None."""
+        seat = self.turn
+        if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
+            return None
+        R = self.R
+        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()  # (the joker's free play)
+        if R.reversal >= 0 and self.rev % 2:
+            return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self._run_count(top)
+        return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self._run_count(top)
+
     def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
         """The ranks that may go now on ``top`` (:meth:`top_rank`), and their getter over the play
         counts."""
@@ -1863,9 +1952,15 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
+    def swap_counts(self) -> tuple[int, SwapCounts]:
+        """Where the plays are counted with their swaps and nothing else (``Rules.plain_swaps``) and
+        :meth:`fast`: what :meth:`counted` counts, as :meth:`_swap_counts` on the effective top (random
+        play picks from it with :meth:`nth_swap_play`, with no closure made)."""
+        return self._swap_counts(self.top_rank() if self.R.free_two else self.top)
+
     def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
         """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
-        itself and its swaps), and what :meth:`_nth_swap_play` walks: the ranks that may go and
+        itself and its swaps), and what :meth:`nth_swap_play` walks: the ranks that may go and
         their play counts (the getter's), per rank whose plays swap how many swaps and its
         :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
         the swaps per card given (:meth:`_swaps_per`)."""
@@ -1881,11 +1976,32 @@ class Position:
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
         total = sum(counts)  # each play itself
-        lone = self.R.lone_swaps
-        forms = self._swap_forms()
         swapping: dict[int, tuple[int, SwapForm]] = {}
-        for r, held in zip(ranks, counts, strict=True):
-            if held > 1 or (held and lone[r]):  # (one card: one play, of one card)
+        # the ranks that may go whose plays may swap: two plays or more, or one card whose play
+        # swaps (one card: one play, of one card)
+        R = self.R
+        if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
+            t = h & C.plain_mask
+            t = (t & _ODDS) + (t >> 1 & _ODDS)
+            t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
+            go = R.go_bits[R.reversal >= 0 and self.rev & 1][top]  # (bit 4 * r + 3: as _play_ranks)
+            many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
+            if subs[JOKER_RANK] > 1:
+                many |= go & 8 << 4 * JOKER_RANK
+            for r in R.lone_ranks:
+                if subs[r] == 1:
+                    many |= go & 8 << 4 * r
+            swappers = []
+            while many:
+                low = many & -many
+                swappers.append((low.bit_length() >> 2) - 1)  # (bit 4 * r + 3: rank r)
+                many ^= low
+        else:
+            lone = R.lone_swaps
+            swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
+        if swappers:
+            forms = self._swap_forms()
+            for r in swappers:
                 f = (h >> C.rsh[r]) & C.rm[r]
                 form = forms[r].get(f)
                 if form is None:
@@ -1933,34 +2049,62 @@ class Position:
     def _swaps_per(self, seat: int, how: str) -> int:
         """How many swaps a play whose swap rule is ``how`` allows per card given, as
         :meth:`_swap_moves` lists them: a face-up card of one's own, a card of each other hand
-        by its place (or the first), a face-up card of each other player."""
+        by its place (or the first), a face-up card of each other player (the distinct cards of
+        a face-up zone: ``set().union`` over its stacks; each move asks)."""
         if how == "own-face-up":
-            return len(set(self.up_cards(seat)))
+            return len(set().union(*self.ups[seat]))
         n = 0
-        for q in range(self.n):
-            if q != seat and not self.outs[q]:
-                if how == "other-hand":
-                    k = self.hand_n[q]
-                    n += 1 + k if k else 0
-                elif how == "other-face-up":
-                    n += len(set(self.up_cards(q)))
+        outs = self.outs
+        if how == "other-hand":
+            for q, k in enumerate(self.hand_n):
+                if k and q != seat and not outs[q]:
+                    n += 1 + k
+        elif how == "other-face-up":
+            for q, ups in enumerate(self.ups):
+                if ups and q != seat and not outs[q]:
+                    n += len(set().union(*ups))
         return n
 
-    def _swap_shape(self, seat: int, how: str) -> Shape:
-        """(how, swaps per card given, the other seats: name, hand size, face-up cards to take)
-        as :meth:`_swap_moves` lists them."""
+    def _swap_nth(self, seat: int, sub: tuple[int, ...], how: str, give: int, k: int) -> Move:
+        """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
+        them (the seats to take from in order, each with its share of :meth:`_swaps_per`)."""
         if how == "own-face-up":
-            takes = sorted(set(self.up_cards(seat)))
-            return how, len(takes), [("", 0, takes)]
-        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
-                  for q in range(self.n) if q != seat and not self.outs[q]]
-        if how == "other-hand":
-            return how, sum(1 + k for _, k, _ in others if k), others
-        if how == "other-face-up":
-            return how, sum(len(t) for _, _, t in others), others
-        return how, 0, others
+            return Move(PLAY, sub, give=give, take=sorted(set().union(*self.ups[seat]))[k])
+        for q in range(self.n):
+            if q == seat or self.outs[q]:
+                continue
+            name = self.names[q]
+            if how == "other-hand":
+                n_hand = self.hand_n[q]
+                size = 1 + n_hand if n_hand else 0
+                if k < size:  # their first card, then each by its place in their hand
+                    return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
+                        PLAY, sub, give=give, target=name)
+            else:
+                takes = sorted(set().union(*self.ups[q]))
+                size = len(takes)
+                if k < size:
+                    return Move(PLAY, sub, give=give, take=takes[k], target=name)
+            k -= size
+        raise AssertionError("a swap past the count")
 
-    def _nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
+    def _swap_give(self, seat: int, val: int, i: int) -> int:
+        """The i-th card a play of the multiset ``val`` from the seat's hand may give: the distinct
+        cards the play leaves one of, in order (with one pack, read off the hand's bits)."""
+        C = self.C
+        rest = self.hands[seat] - val
+        if C.w == 1 and not rest >> C.csh[_UNSEEN]:
+            plain = rest & C.plain_mask
+            while plain:
+                low = plain & -plain
+                if not i:
+                    return low.bit_length() - 1
+                i -= 1
+                plain ^= low
+            return JOKER  # (the jokers, alike, come last)
+        return list(dict.fromkeys(C.decode(rest)))[i]
+
+    def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
         :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
         ranks, held, swapping, distinct, per = counts
@@ -1984,27 +2128,9 @@ class Position:
                     continue
                 if j == 0:
                     return pick
-                sub = pick[0]
-                how, per_give, others = self._swap_shape(self.turn, how)
+                give_at, k = divmod(j - 1, per[how])
                 seat = self.turn
-                gone = {c for c in sub if self.holds(seat, c) == sub.count(c)}  # cards the play leaves none of
-                gives = [c for c in dict.fromkeys(self.hand(seat)) if c not in gone]
-                give_at, k = divmod(j - 1, per_give)
-                give = gives[give_at]
-                if how == "own-face-up":
-                    return Move(PLAY, sub, give=give, take=others[0][2][k])
-                for name, n_hand, takes in others:
-                    if how == "other-hand":
-                        size = 1 + n_hand if n_hand else 0
-                        if k < size:
-                            return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
-                                PLAY, sub, give=give, target=name)
-                    else:
-                        size = len(takes)
-                        if k < size:
-                            return Move(PLAY, sub, give=give, take=takes[k], target=name)
-                    k -= size
-                raise AssertionError("a swap past the count")
+                return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
             raise AssertionError("a play past the count")
         return None
 
@@ -2036,12 +2162,13 @@ class Position:
             return self._bluff_counted()
         # (each move of a random player asks: the picks are closures, the cheapest to make and call)
         nth: Callable[[int], Move | Pick | None]
-        top = self.top_rank() if R.free_two else self.top  # (the joker's free play: see top_rank)
+        # (the joker's free play, with two players left: see top_rank)
+        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         if how == SWAPS:
             nplay, sc = self._swap_counts(top)
 
             def nth_swap(j: int) -> Move | Pick | None:
-                return self._nth_swap_play(j, sc)
+                return self.nth_swap_play(j, sc)
             nth = nth_swap
         else:
             ranks, getter = self._play_ranks(top)
@@ -2058,10 +2185,10 @@ class Position:
                 def nth_play(j: int) -> Pick | None:
                     return self.nth_counted(j, ranks, counts)
                 nth = nth_play
-        if self.v.runs:  # the runs: plays too, after the others
-            nruns, runs = self._run_counts(top)
+        if self.v.runs:  # the runs: plays too, after the others (listed only if one is picked)
+            nruns = self._run_count(top)
             if nruns:
-                nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
+                nth = partial(self._nth_run, nth=nth, before=nplay, top=top)
                 nplay += nruns
         extra = self._extra_moves() if R.more else []
         return nplay, extra, self.pickups(nplay), nth
@@ -2576,6 +2703,22 @@ class Position:
                 return
         self.turn = self._next_seat(seat, self.direction)
 
+    def _hand_card(self, seat: int, k: int) -> int:
+        """``self.hand(seat)[k]`` (with one pack and no unseen cards, read off the hand's bits: a
+        blind swap takes a card by its place)."""
+        C = self.C
+        h = self.hands[seat]
+        if C.w == 1 and not h >> C.csh[_UNSEEN]:
+            plain = h & C.plain_mask
+            while plain:
+                low = plain & -plain
+                if not k:
+                    return low.bit_length() - 1
+                k -= 1
+                plain ^= low
+            return JOKER  # (the jokers come last)
+        return C.decode(h)[k]
+
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
         give = move.give
@@ -2592,8 +2735,7 @@ class Position:
             self.ups[other] = _replace_face_up(self.ups[other], move.take, give)
             got = move.take
         else:
-            k = max(move.index, 1) - 1
-            got = self.hand(other)[k]
+            got = self._hand_card(other, max(move.index, 1) - 1)
             self._take(other, got)
             self._give(other, (give,))
         self._give(seat, (got,))

@@ -174,6 +174,32 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
             assert got is not None
             return got[0], pos.push_cards(got[0], got[1])
         return None, pos.push(PICKUP_MOVE)
+    if R.plain_runs:  # the plain game's plays and runs (each move asks: picked from numbers)
+        counted = pos.plain_runs()
+        if counted is not None:
+            top, ranks, counts, nruns = counted
+            nplay = sum(counts)
+            n = nplay + nruns
+            j = _randbelow(rng, n + pos.pickups(n))
+            if j < nplay:
+                got = pos.nth_counted(j, ranks, counts)
+                assert got is not None
+                return got[0], pos.push_cards(got[0], got[1])
+            if j < n:
+                run = pos.nth_run(j - nplay, top)
+                assert run is not None
+                return run, pos.push(run)
+            return None, pos.push_pickup()
+    if R.plain_swaps and pos.fast():  # the plays and their swaps (each move asks: no closure made)
+        nplay, swaps = pos.swap_counts()
+        j = _randbelow(rng, nplay + pos.pickups(nplay))
+        if j < nplay:
+            pick = pos.nth_swap_play(j, swaps)
+            assert pick is not None
+            if isinstance(pick, tuple):  # a plain play of the hand's cards
+                return pick[0], pos.push_cards(pick[0], pick[1])
+            return pick, pos.push(pick)
+        return None, pos.push_pickup()
     if not pos.fast():
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
