@@ -419,7 +419,7 @@ class Code:
             cv = self.cv
             for n in range(1, len(group) + 1):
                 for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
-                    got.append((sub, sum(cv[c] for c in sub)))
+                    got.append((sub, sum(map(cv.__getitem__, sub))))
             self.plays[r][f] = got
         return got
 
@@ -2880,6 +2880,10 @@ def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, .
         yield from combinations([c for c, _ in distinct], n)
         return
     if not distinct or sum(k for _, k in distinct) < n:
+        return
+    cards = [c for c, k in distinct for _ in range(k)]
+    if len(cards) <= 10:  # few cards (a rank of two packs): their combinations, each once, at C speed
+        yield from sorted(set(combinations(cards, n)))
         return
     (card, copies), rest = distinct[0], distinct[1:]
     for take in range(min(copies, n), -1, -1):
