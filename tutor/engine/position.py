@@ -88,7 +88,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "more", "swap_forms", "lone_swaps", "fours_at", "fours_rev", "free_two", "plain_mostly",
-                 "now_and_then", "lookup")
+                 "now_and_then", "plain_then", "lookup")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -141,6 +141,9 @@ class Rules:
         # with runs: most hands hold one, and they are counted apart)
         self.plain_mostly = not (v.bluff or v.reversal >= 0 or v.swaps or v.runs or any(v.free_with_two))
         self.now_and_then = bool(v.force >= 0 or self.four_anytime or self.combo or v.gamble or v.slide >= 0)
+        # then, are the moves the plain game's (:meth:`Position.plain_then`; random play asks before
+        # most moves): where the variant has one such rule, a check of that one alone
+        self.plain_then: Callable[[Position], bool] = _then_check(v, self)
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -239,6 +242,14 @@ def _fours_at(cells: Cells, anytime: bool) -> tuple[tuple[tuple[int, ...], Calla
     return tuple(out)
 
 
+def _then_check(v: Variant, R: Rules) -> Callable[[Position], bool]:
+    """:meth:`Position.plain_then`, or the one part of it where the variant has one such rule."""
+    parts = [(v.force >= 0, Position._unforced), (bool(R.combo), Position._combo_far),
+             (bool(R.four_anytime), Position._no_fours), (bool(v.gamble) or v.slide >= 0, Position.plain_then)]
+    has = [check for on, check in parts if on]
+    return has[0] if len(has) == 1 and R.plain_mostly else Position.plain_then
+
+
 _RULES: dict[int, tuple[Variant, Rules]] = {}
 
 
@@ -268,7 +279,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays")
+                 "sizes", "lays", "four_least")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -282,11 +293,15 @@ class Code:
         self.rsh = tuple(4 * r * w for r in range(13)) + (JOKER * w,)
         self.rm = ((1 << (4 * w)) - 1,) * 13 + (big,)
         counts = []
+        four_least = 1 << 16  # the fewest plays a field of four cards or more allows
         for f in range(1 << (4 * w)):
             k = 1
             for s in range(4):
                 k *= ((f >> (s * w)) & one) + 1
             counts.append(k - 1)
+            if sum((f >> (s * w)) & one for s in range(4)) >= 4:
+                four_least = min(four_least, k - 1)
+        self.four_least = four_least
         self.subt: tuple[Sequence[int], ...] = (counts,) * 13 + (range(big + 1),)
         # per field of a rank, bit 16 * s for each suit s it holds a card of
         self.spread = tuple(sum(1 << (16 * s) for s in range(4) if (f >> (s * w)) & one) for f in range(1 << (4 * w)))
@@ -1823,17 +1838,37 @@ class Position:
         if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
             return False
         R = self.R
-        if R.now_and_then:
-            v = self.v
-            if R.force >= 0 and self.forced():
-                return False
-            if R.combo and not self.stock and self.subs[seat].count(0) == N_RANKS - 1:
-                return False
-            if R.four_anytime and self._anytime():
-                return False
-            if (v.gamble and self.stock) or (v.slide >= 0 and self.pile and self.subs[seat][v.slide]):
-                return False  # (:meth:`_extra_moves`)
+        return not R.now_and_then or R.plain_then(self)
+
+    def plain_then(self) -> bool:
+        """:meth:`plain_now` where the player to move holds known cards, past the opening (the
+        rules that act now and then: ``Rules.plain_then`` is this or one part of it)."""
+        R, v = self.R, self.v
+        if R.force >= 0 and self.forced():
+            return False
+        if R.combo and not self.stock and self.subs[self.turn].count(0) == N_RANKS - 1:
+            return False
+        if R.four_anytime and self._anytime():
+            return False
+        if (v.gamble and self.stock) or (v.slide >= 0 and self.pile and self.subs[self.turn][v.slide]):
+            return False  # (:meth:`_extra_moves`)
         return True
+
+    def _unforced(self) -> bool:
+        return not self.forced()
+
+    def _combo_far(self) -> bool:
+        """Is the final-card combo out of reach (a stock to draw from, or more than one rank in hand)?"""
+        return bool(self.stock) or self.subs[self.turn].count(0) != N_RANKS - 1
+
+    def _no_fours(self) -> bool:
+        """With four of a kind anytime, does the hand hold no play of four cards or more of a rank
+        that may not go (:meth:`_anytime` empty)? Asked first of the play counts: a field with four
+        cards has at least ``Code.four_least`` plays."""
+        fours, getter = self.R.fours_at[self.top]
+        if not fours or max(getter(self.subs[self.turn])) < self.C.four_least:
+            return True
+        return not self._anytime()
 
     def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
         """The ranks that may go now on ``top`` (:meth:`top_rank`), and their getter over the play

@@ -619,7 +619,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
-    now_and_then, plain_now = R.now_and_then, pos.plain_now
+    now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
@@ -630,7 +630,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        if ready and hand_n[seat] and (not now_and_then or plain_now()):
+        if ready and hand_n[seat] and (not now_and_then or plain_then(pos)):
             top = pos.top
             held = subs[seat]
             off = off_at[top]
