@@ -661,7 +661,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 except KeyError:  # (the rank's plays from this group of cards, listed once)
                     cards, val, count = lays_of(r, f)[j]
                 events = push_cards(cards, val, None, count)
-                if not events:  # most moves: a play that sets nothing off
+                if not events or (BURN not in events and OUT not in events):
+                    # most moves: a play that sets nothing off, or nothing :func:`_loud_move` counts
+                    # (a draw, a reverse, a skip, a play again: a quiet move to the stall rule)
                     continue
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
