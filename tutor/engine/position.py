@@ -1855,6 +1855,15 @@ class Position:
         return True
 
     def _unforced(self) -> bool:
+        """``not self.forced()``, the top card read here first: most are neither the forcing card
+        nor one that passes it on."""
+        pile = self.pile
+        if not pile:
+            return True
+        R = self.R
+        top = pile[-1][0][-1] >> 2
+        if top != R.force and (R.deflect is None or top != R.deflect[0]):
+            return True
         return not self.forced()
 
     def _combo_far(self) -> bool:
