@@ -1800,12 +1800,14 @@ class Position:
 
     # -- counting and picking plays without listing them -------------------------------
 
-    def fast(self) -> bool:
+    def fast(self, combo: bool = False) -> bool:
         """Can :meth:`count_moves` and :meth:`nth_move` answer without listing? Yes where a play's
         legality is one lookup per rank (with the runs, swaps, claims or four of a kind anytime
         counted or listed apart), from the hand, past the opening, with no forced pickup waiting
         and the final-card combo out of reach; in Bluff from every zone (the opening changes
-        nothing there) but a hand with unseen cards or face-up stacks."""
+        nothing there) but a hand with unseen cards or face-up stacks. ``combo``: the caller takes
+        :meth:`counted`'s other moves as plays, so the final-card combo within reach may be
+        counted too (where plays are counted by rank alone, no runs: it is listed among them)."""
         R = self.R
         seat = self.turn
         if R.bluff:
@@ -1822,10 +1824,14 @@ class Position:
             return False
         if R.force >= 0 and self.forced():
             return False
-        if R.combo and not self.stock:
+        if R.combo and not self.stock and not (combo and self._combo_counted()):
             subs = self.subs[seat]
             return len(subs) - subs.count(0) != 1
         return True
+
+    def _combo_counted(self) -> bool:
+        """Does :meth:`counted` list the final-card combo (plays counted by rank alone, no runs)?"""
+        return not self.R.counting and not self.v.runs
 
     def plain_now(self) -> bool:
         """Where the plays are mostly the plain game's (``Rules.plain_mostly``), are the moves
@@ -2108,6 +2114,15 @@ class Position:
                 nth = partial(self._nth_run, nth=nth, before=nplay, runs=runs)
                 nplay += nruns
         extra = self._extra_moves() if R.more else []
+        if R.combo and nplay and not self.stock and self._combo_counted():
+            seat = self.turn
+            if self.subs[seat].count(0) == N_RANKS - 1:
+                # the final-card combo within reach (one rank in hand, and it goes): its plays are
+                # listed after the others (:meth:`_plays`), as other moves: plays all the same
+                group = self.hand(seat)
+                cells = self._matrix() if R.extras else R.cells
+                combos = list(self._combos(seat, group[0] >> 2, group, cells, top, HAND, set()))
+                return nplay, combos + extra, self.pickups(nplay + len(combos)), nth
         return nplay, extra, self.pickups(nplay), nth
 
     def pickups(self, plays: int) -> int:

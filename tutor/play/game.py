@@ -174,7 +174,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
             assert got is not None
             return got[0], pos.push_cards(got[0], got[1])
         return None, pos.push(PICKUP_MOVE)
-    if not pos.fast():
+    if not pos.fast(combo=True):  # (the final-card combo's plays, where it is in reach, listed as others)
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
         return m, pos.push(m)
