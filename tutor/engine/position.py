@@ -86,8 +86,9 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at", "fours_rev", "free_two", "plain_mostly",
-                 "now_and_then", "lookup", "plain_runs", "plain_swaps")
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at",
+                 "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
+                 "plain_swaps")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -143,6 +144,9 @@ class Rules:
         # the plays are the plain game's and runs, from every hand of known cards past the opening
         # (:meth:`Position.plain_runs`)
         self.plain_runs = bool(v.runs) and not (v.bluff or v.swaps or self.now_and_then)
+        # then, are the moves the plain game's (:meth:`Position.plain_then`; random play asks before
+        # most moves): where the variant has one such rule, a check of that one alone
+        self.plain_then: Callable[[Position], bool] = _then_check(v, self)
         # beyond it, still one lookup per rank (with the matrix in force; four of a kind anytime
         # are the plays of four cards or more, a suffix of each rank's plays), so still countable;
         # runs are listed apart, after the plays
@@ -248,6 +252,14 @@ def _fours_at(cells: Cells, anytime: bool) -> tuple[tuple[tuple[int, ...], Calla
     return tuple(out)
 
 
+def _then_check(v: Variant, R: Rules) -> Callable[[Position], bool]:
+    """:meth:`Position.plain_then`, or the one part of it where the variant has one such rule."""
+    parts = [(v.force >= 0, Position._unforced), (bool(R.combo), Position._combo_far),
+             (bool(R.four_anytime), Position._no_fours), (bool(v.gamble) or v.slide >= 0, Position.plain_then)]
+    has = [check for on, check in parts if on]
+    return has[0] if len(has) == 1 and R.plain_mostly else Position.plain_then
+
+
 _RULES: dict[int, tuple[Variant, Rules]] = {}
 
 
@@ -281,7 +293,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays")
+                 "sizes", "lays", "four_least")
 
     def __init__(self, decks: int) -> None:
         w = self.w = max(1, decks.bit_length())
@@ -295,11 +307,15 @@ class Code:
         self.rsh = tuple(4 * r * w for r in range(13)) + (JOKER * w,)
         self.rm = ((1 << (4 * w)) - 1,) * 13 + (big,)
         counts = []
+        four_least = 1 << 16  # the fewest plays a field of four cards or more allows
         for f in range(1 << (4 * w)):
             k = 1
             for s in range(4):
                 k *= ((f >> (s * w)) & one) + 1
             counts.append(k - 1)
+            if sum((f >> (s * w)) & one for s in range(4)) >= 4:
+                four_least = min(four_least, k - 1)
+        self.four_least = four_least
         self.subt: tuple[Sequence[int], ...] = (counts,) * 13 + (range(big + 1),)
         # per field of a rank, bit 16 * s for each suit s it holds a card of
         self.spread = tuple(sum(1 << (16 * s) for s in range(4) if (f >> (s * w)) & one) for f in range(1 << (4 * w)))
@@ -432,7 +448,7 @@ class Code:
             cv = self.cv
             for n in range(1, len(group) + 1):
                 for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
-                    got.append((sub, sum(cv[c] for c in sub)))
+                    got.append((sub, sum(map(cv.__getitem__, sub))))
             self.plays[r][f] = got
         return got
 
@@ -1859,12 +1875,14 @@ class Position:
 
     # -- counting and picking plays without listing them -------------------------------
 
-    def fast(self) -> bool:
+    def fast(self, combo: bool = False) -> bool:
         """Can :meth:`count_moves` and :meth:`nth_move` answer without listing? Yes where a play's
         legality is one lookup per rank (with the runs, swaps, claims or four of a kind anytime
         counted or listed apart), from the hand, past the opening, with no forced pickup waiting
         and the final-card combo out of reach; in Bluff from every zone (the opening changes
-        nothing there) but a hand with unseen cards or face-up stacks."""
+        nothing there) but a hand with unseen cards or face-up stacks. ``combo``: the caller takes
+        :meth:`counted`'s other moves as plays, so the final-card combo within reach may be
+        counted too (where plays are counted by rank alone, no runs: it is listed among them)."""
         R = self.R
         seat = self.turn
         if R.bluff:
@@ -1881,10 +1899,14 @@ class Position:
             return False
         if R.force >= 0 and self.forced():
             return False
-        if R.combo and not self.stock:
+        if R.combo and not self.stock and not (combo and self._combo_counted()):
             subs = self.subs[seat]
             return len(subs) - subs.count(0) != 1
         return True
+
+    def _combo_counted(self) -> bool:
+        """Does :meth:`counted` list the final-card combo (plays counted by rank alone, no runs)?"""
+        return not self.R.counting and not self.v.runs
 
     def plain_now(self) -> bool:
         """Where the plays are mostly the plain game's (``Rules.plain_mostly``), are the moves
@@ -1897,16 +1919,20 @@ class Position:
         if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
             return False
         R = self.R
-        if R.now_and_then:
-            v = self.v
-            if R.force >= 0 and self.forced():
-                return False
-            if R.combo and not self.stock and self.subs[seat].count(0) == N_RANKS - 1:
-                return False
-            if R.four_anytime and self._anytime():
-                return False
-            if (v.gamble and self.stock) or (v.slide >= 0 and self.pile and self.subs[seat][v.slide]):
-                return False  # (:meth:`_extra_moves`)
+        return not R.now_and_then or R.plain_then(self)
+
+    def plain_then(self) -> bool:
+        """:meth:`plain_now` where the player to move holds known cards, past the opening (the
+        rules that act now and then: ``Rules.plain_then`` is this or one part of it)."""
+        R, v = self.R, self.v
+        if R.force >= 0 and self.forced():
+            return False
+        if R.combo and not self.stock and self.subs[self.turn].count(0) == N_RANKS - 1:
+            return False
+        if R.four_anytime and self._anytime():
+            return False
+        if (v.gamble and self.stock) or (v.slide >= 0 and self.pile and self.subs[self.turn][v.slide]):
+            return False  # (:meth:`_extra_moves`)
         return True
 
     def plain_runs(self) -> tuple[int, tuple[int, ...], tuple[int, ...], int] | None:
@@ -1923,6 +1949,31 @@ class Position:
         if R.reversal >= 0 and self.rev % 2:
             return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self._run_count(top)
         return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self._run_count(top)
+
+    def _unforced(self) -> bool:
+        """``not self.forced()``, the top card read here first: most are neither the forcing card
+        nor one that passes it on."""
+        pile = self.pile
+        if not pile:
+            return True
+        R = self.R
+        top = pile[-1][0][-1] >> 2
+        if top != R.force and (R.deflect is None or top != R.deflect[0]):
+            return True
+        return not self.forced()
+
+    def _combo_far(self) -> bool:
+        """Is the final-card combo out of reach (a stock to draw from, or more than one rank in hand)?"""
+        return bool(self.stock) or self.subs[self.turn].count(0) != N_RANKS - 1
+
+    def _no_fours(self) -> bool:
+        """With four of a kind anytime, does the hand hold no play of four cards or more of a rank
+        that may not go (:meth:`_anytime` empty)? Asked first of the play counts: a field with four
+        cards has at least ``Code.four_least`` plays."""
+        fours, getter = self.R.fours_at[self.top]
+        if not fours or max(getter(self.subs[self.turn])) < self.C.four_least:
+            return True
+        return not self._anytime()
 
     def _play_ranks(self, top: int) -> tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]:
         """The ranks that may go now on ``top`` (:meth:`top_rank`), and their getter over the play
@@ -2191,6 +2242,15 @@ class Position:
                 nth = partial(self._nth_run, nth=nth, before=nplay, top=top)
                 nplay += nruns
         extra = self._extra_moves() if R.more else []
+        if R.combo and nplay and not self.stock and self._combo_counted():
+            seat = self.turn
+            if self.subs[seat].count(0) == N_RANKS - 1:
+                # the final-card combo within reach (one rank in hand, and it goes): its plays are
+                # listed after the others (:meth:`_plays`), as other moves: plays all the same
+                group = self.hand(seat)
+                cells = self._matrix() if R.extras else R.cells
+                combos = list(self._combos(seat, group[0] >> 2, group, cells, top, HAND, set()))
+                return nplay, combos + extra, self.pickups(nplay + len(combos)), nth
         return nplay, extra, self.pickups(nplay), nth
 
     def pickups(self, plays: int) -> int:
@@ -3022,6 +3082,10 @@ def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, .
         yield from combinations([c for c, _ in distinct], n)
         return
     if not distinct or sum(k for _, k in distinct) < n:
+        return
+    cards = [c for c, k in distinct for _ in range(k)]
+    if len(cards) <= 10:  # few cards (a rank of two packs): their combinations, each once, at C speed
+        yield from sorted(set(combinations(cards, n)))
         return
     (card, copies), rest = distinct[0], distinct[1:]
     for take in range(min(copies, n), -1, -1):

@@ -200,7 +200,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
                 return pick[0], pos.push_cards(pick[0], pick[1])
             return pick, pos.push(pick)
         return None, pos.push_pickup()
-    if not pos.fast():
+    if not pos.fast(combo=True):  # (the final-card combo's plays, where it is in reach, listed as others)
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
         return m, pos.push(m)
@@ -645,7 +645,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
-    now_and_then, plain_now = R.now_and_then, pos.plain_now
+    now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
@@ -656,7 +656,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        if ready and hand_n[seat] and (not now_and_then or plain_now()):
+        if ready and hand_n[seat] and (not now_and_then or plain_then(pos)):
             top = pos.top
             held = subs[seat]
             off = off_at[top]
@@ -687,7 +687,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 except KeyError:  # (the rank's plays from this group of cards, listed once)
                     cards, val, count = lays_of(r, f)[j]
                 events = push_cards(cards, val, None, count)
-                if not events:  # most moves: a play that sets nothing off
+                if not events or (BURN not in events and OUT not in events):
+                    # most moves: a play that sets nothing off, or nothing :func:`_loud_move` counts
+                    # (a draw, a reverse, a skip, a play again: a quiet move to the stall rule)
                     continue
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
