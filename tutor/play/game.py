@@ -174,6 +174,10 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
             assert got is not None
             return got[0], pos.push_cards(got[0], got[1])
         return None, pos.push(PICKUP_MOVE)
+    if R.bluff:  # (claims: counted and pushed by the engine in one go, see Position.bluff_counted)
+        bluff = pos.bluff_counted()
+        if bluff is not None:
+            return pos.push_bluff_at(_randbelow(rng, bluff[0]), bluff[1])
     if not pos.fast():
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
