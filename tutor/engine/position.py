@@ -31,7 +31,7 @@ from functools import partial
 from itertools import combinations
 from math import comb
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from tutor.core.cards import (
     EMPTY,
@@ -1722,6 +1722,9 @@ class Position:
             stacked = zone == FACE_UP and any(len(s) > 1 for s in ups)
             out = []
             for group in by_rank.values():
+                if len(group) == 1 and not stacked:  # (most: a lone card of its rank, its one play)
+                    out.append(([_claimed(PLAY, (group[0],), 0)], 1))
+                    continue
                 distinct = sorted(Counter(group).items())
                 for n in range(1, min(4, len(group)) + 1):
                     subs_n = [_claimed(PLAY, sub, 0) for sub in _multisets(distinct, n)
@@ -1743,16 +1746,15 @@ class Position:
         got = self.R.bluff_plays[key] = (out, sizes, every)
         return got
 
-    def _nth_bluff(self, j: int, plays_by: Sequence[tuple[Sequence[Any], int]], said: list[list[int]],
-                   cards: bool = False) -> Move | None:
+    def _nth_bluff(self, j: int, plays_by: BluffPlays, said: list[list[int]]) -> Move | None:
         """Bluff: the j-th play or flip with its claim in list order, from :meth:`_bluff_plays`
-        and :meth:`_claims` (None: past them); ``cards``: the plays are given by their cards."""
+        and :meth:`_claims` (None: past them)."""
         for plays, n in plays_by:
             ranks = said[n]
             k = len(plays) * len(ranks)
             if j < k:
                 i, c = divmod(j, len(ranks))
-                return (_claimed(PLAY, plays[i], 0) if cards else plays[i])[ranks[c]]
+                return plays[i][ranks[c]]
             j -= k
         return None
 
@@ -1764,7 +1766,14 @@ class Position:
             if j < k:
                 C = self.C
                 sized = C.by_size(r, (self.hands[seat] >> C.rsh[r]) & C.rm[r])
-                return self._nth_bluff(j, [(sized[n], n) for n in range(1, len(sized))], said[0], True)
+                for n in range(1, len(sized)):
+                    ranks = said[0][n]
+                    k = len(sized[n]) * len(ranks)
+                    if j < k:
+                        i, c = divmod(j, len(ranks))
+                        return _claimed(PLAY, sized[n][i], 0)[ranks[c]]
+                    j -= k
+                return None
             j -= k
         return None
 
@@ -1788,7 +1797,7 @@ class Position:
         else:
             return None
         state = self._bluff_state()
-        got = self._claims(state)
+        got = self.R.claims.get(state) or self._claims(state)
         said, lens, first, weights = got
         plays_by: BluffPlays | None
         if zone == HAND and self.C.w == 1:
@@ -2674,7 +2683,9 @@ class Position:
             self.turn = seat
             if self._go_out(seat, events):
                 return
-        self.turn = self._next_seat(seat, self.direction)
+            self.turn = self._next_seat(seat, self.direction)
+        else:
+            self.turn = self.after[seat]
 
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
