@@ -65,7 +65,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 Shape = tuple[str, int, list[tuple[str, int, list[int]]]]  # a swap rule: how, swaps per card given, other seats
-BluffPlays = list[tuple[Sequence[tuple[Move, ...]], int]]  # see Position._bluff_plays
+BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
 BluffAt = tuple[int, tuple[int, int, int], int, BluffPlays | None, Said, list[Move]]  # see Position.bluff_counted
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
@@ -1761,11 +1761,13 @@ class Position:
     def _nth_bluff_one_pack(self, j: int, seat: int, said: Said) -> Move | None:
         """:meth:`_nth_bluff` from a hand of one pack, by its play counts (:meth:`bluff_counted`)."""
         subs, weights = self.subs[seat], said[3]
-        for r in range(N_RANKS):
+        h = rest = self.hands[seat]
+        while rest:  # the ranks held, lowest first (a card's bit is its number: 4 * rank + suit)
+            r = ((rest & -rest).bit_length() - 1) >> 2
+            rest &= ~(15 << 4 * r)
             k = weights[subs[r]]
             if j < k:
-                C = self.C
-                sized = C.by_size(r, (self.hands[seat] >> C.rsh[r]) & C.rm[r])
+                sized = self.C.by_size(r, (h >> 4 * r) & 15)
                 for n in range(1, len(sized)):
                     ranks = said[0][n]
                     k = len(sized[n]) * len(ranks)
@@ -2847,17 +2849,32 @@ def _pickups_with(ups: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
     return got
 
 
-_CLAIMED: dict[tuple[Kind, tuple[int, ...], int], tuple[Move, ...]] = {}
+class _Claimed(dict[int, Move]):
+    """Bluff: one play or flip claimed as each rank: ``row[rank]``, the move, made when first
+    asked for (most rows are asked for one rank or a few)."""
+
+    __slots__ = ("kind", "cards", "index")
+
+    def __init__(self, kind: Kind, cards: tuple[int, ...], index: int) -> None:
+        super().__init__()
+        self.kind, self.cards, self.index = kind, cards, index
+
+    def __missing__(self, rank: int) -> Move:
+        got = self[rank] = Move(self.kind, self.cards, self.index, claim=rank)
+        return got
 
 
-def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> tuple[Move, ...]:
-    """Bluff: the move (``kind``, ``cards``, ``index``) claimed as each rank, made once (moves are values)."""
+_CLAIMED: dict[tuple[Kind, tuple[int, ...], int], _Claimed] = {}
+
+
+def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
+    """Bluff: the move (``kind``, ``cards``, ``index``) claimed as each rank, each made once (moves are values)."""
     key = (kind, cards, index)
     got = _CLAIMED.get(key)
     if got is None:
         if len(_CLAIMED) > 50_000:
             _CLAIMED.clear()
-        got = _CLAIMED[key] = tuple(Move(kind, cards, index, claim=r) for r in range(13))
+        got = _CLAIMED[key] = _Claimed(kind, cards, index)
     return got
 
 
