@@ -1767,13 +1767,18 @@ class Position:
             rest &= ~(15 << 4 * r)
             k = weights[subs[r]]
             if j < k:
-                sized = self.C.by_size(r, (h >> 4 * r) & 15)
+                f = (h >> 4 * r) & 15
+                sized = self.C.sizes[r].get(f) or self.C.by_size(r, f)  # (each move asks)
                 for n in range(1, len(sized)):
                     ranks = said[0][n]
                     k = len(sized[n]) * len(ranks)
                     if j < k:
                         i, c = divmod(j, len(ranks))
-                        return _claimed(PLAY, sized[n][i], 0)[ranks[c]]
+                        cards = sized[n][i]
+                        row = _CLAIMED.get((PLAY, cards, 0))  # (an empty row is falsy: asked apart)
+                        if row is None:
+                            row = _claimed(PLAY, cards, 0)
+                        return row[ranks[c]]
                     j -= k
                 return None
             j -= k
