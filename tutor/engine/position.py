@@ -1710,11 +1710,16 @@ class Position:
                     for n in range(1, min(5, len(sized))):
                         out.append((tuple(_claimed(PLAY, sub, 0) for sub in sized[n]), n))
         elif zone in (HAND, FACE_UP):
-            cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
-            key = (zone, cards) if zone == HAND else (zone, *self.ups[seat])
+            if zone == HAND:
+                cards = self.hand(seat)
+                key = (zone, cards)
+            else:
+                key = (zone, *self.ups[seat])
             got = self.R.bluff_plays.get(key)
             if got is not None:
                 return got
+            if zone == FACE_UP:
+                cards = self.up_cards(seat)
             by_rank: dict[int, list[int]] = {}
             for c in cards:
                 by_rank.setdefault(c >> 2, []).append(c)
@@ -1787,7 +1792,8 @@ class Position:
     def bluff_counted(self) -> tuple[int, BluffAt] | None:
         """Bluff, for random play: how many moves are listed, and what :meth:`push_bluff_at` needs
         to push one of them without listing (the plays with their claims counted, then the runs
-        and the call listed, never a pickup); None where they must be listed (not :meth:`fast`)."""
+        and the call listed, never a pickup); None where they must be listed (in the setup, a
+        hand with unseen cards)."""
         seat = self.turn
         if self.setup:
             return None
@@ -1795,9 +1801,7 @@ class Position:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
             zone = HAND
-        elif self.ups[seat]:
-            if any(len(s) > 1 for s in self.ups[seat]):
-                return None
+        elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
             zone = FACE_UP
         elif self.downs[seat]:
             zone = FACE_DOWN
