@@ -1764,7 +1764,8 @@ class Position:
         return None
 
     def _nth_bluff_one_pack(self, j: int, seat: int, said: Said) -> Move | None:
-        """:meth:`_nth_bluff` from a hand of one pack, by its play counts (:meth:`bluff_counted`)."""
+        """:meth:`_nth_bluff` from a hand of one pack and no jokers, by its play counts
+        (:meth:`bluff_counted`)."""
         subs, weights = self.subs[seat], said[3]
         h = rest = self.hands[seat]
         while rest:  # the ranks held, lowest first (a card's bit is its number: 4 * rank + suit)
@@ -1811,12 +1812,12 @@ class Position:
         got = self.R.claims.get(state) or self._claims(state)
         said, lens, first, weights = got
         plays_by: BluffPlays | None
-        if zone == HAND and self.C.w == 1:
-            # one pack: a rank's plays are the sets of its k cards, so its play count says how
-            # many moves they make (nothing kept per hand: most hands are seen once)
+        h = self.hands[seat]
+        if zone == HAND and self.C.w == 1 and not h >> JOKER:
+            # one pack, no jokers: a rank's plays are the sets of its k cards, so its play count
+            # says how many moves they make (nothing kept per hand: most hands are seen once)
             plays_by = None
             nplay = sum(map(weights.__getitem__, self.subs[seat]))
-            h = self.hands[seat]
             extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         else:
             plays_by, sizes, every = self._bluff_plays(seat, zone)
