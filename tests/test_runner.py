@@ -118,3 +118,26 @@ def _apply(table: Table, v: object, m: object) -> Table:
     from tutor.engine import apply_unchecked
 
     return apply_unchecked(table, v, m)[0]  # type: ignore[arg-type]
+
+
+def test_bluff_is_counted_and_pushed_as_listed() -> None:
+    """Bluff's random play counts the moves and pushes the j-th in one go (Position.bluff_counted,
+    push_bluff_at): the same move, events and position as pushing the listed move."""
+    v = load_variant("bluff")
+    checked = 0
+
+    def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
+        nonlocal checked
+        moves = legal_moves(before, v)
+        got = position(before, v).bluff_counted()
+        assert got is not None and got[0] == len(moves)
+        for j in range(0, len(moves), max(1, len(moves) // 5)):
+            a, b = position(before, v), position(before, v)
+            played, events_a = a.push_bluff_at(j, a.bluff_counted()[1])  # type: ignore[index]
+            assert played == moves[j] and events_a == b.push(moves[j])
+            assert a.snapshot() == b.snapshot() and a.causes == b.causes
+        checked += 1
+
+    for seed in range(3):
+        play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=200, on_move=on_move)
+    assert checked > 60

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import combinations
+from math import comb
 from operator import itemgetter
 from typing import TypeVar
 
@@ -63,7 +64,9 @@ Judged = tuple[Reason, tuple[str, ...], Ctx]
 Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim)
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
-BluffPlays = list[tuple[Sequence[tuple[int, ...]] | range, int]]  # see Position._bluff_plays
+BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
+Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
+BluffAt = tuple[int, tuple[int, int, int], int, BluffPlays | None, Said, list[Move]]  # see Position.bluff_counted
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
 T = TypeVar("T")
@@ -203,7 +206,7 @@ class Rules:
                           self.four_at if self.calm[r] else 0, self.see_skip[r], r == v.reversal)
                          for r in range(N_RANKS))
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
-        self.claims: dict[tuple[int, int, int], list[list[int]]] = {}  # Bluff: Position._claims
+        self.claims: dict[tuple[int, int, int], Said] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
         self.free_two = any(v.free_with_two)
         # swaps: per pack width, per rank, Position._swap_form of each field
@@ -1738,17 +1741,19 @@ class Position:
         rule = rules.get(downs[0] >> 2)
         return None if rule is None else (downs[0] >> 2, rule[0], rule[1])
 
-    def _claims(self, state: tuple[int, int, int]) -> list[list[int]]:
+    def _claims(self, state: tuple[int, int, int]) -> Said:
         """Bluff: per number of cards n (0 to 4), the ranks n cards may be claimed as in ``state``
-        (:meth:`_bluff_state`), as :meth:`_judge_bluff` decides (kept per variant: the answer
-        depends on these three numbers only)."""
+        (:meth:`_bluff_state`), as :meth:`_judge_bluff` decides; how many per n; the first rank
+        a run may be claimed from (:meth:`_run_start`); and with one pack, per play count of a
+        rank in the hand (``subs``: 2^k - 1 for k cards), how many moves its plays make with their
+        claims. Kept per variant: the answer depends on these three numbers only."""
         got = self.R.claims.get(state)
         if got is not None:
             return got
         top, count, run = state
         four = self.R.four_burns or 4
         cells = self.R.cells[top]
-        got = self.R.claims[state] = []
+        said: list[list[int]] = []
         for n in range(5):
             out = []
             for r in range(13):
@@ -1757,39 +1762,54 @@ class Position:
                     out.append(r)
                 elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
                     out.append(r)
-            got.append(out)
+            said.append(out)
+        lens = tuple(map(len, said))
+        weights = [0] * 16
+        for k in range(1, 5):
+            weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
+        got = self.R.claims[state] = (said, lens, self._run_start(state), weights)
         return got
 
     def _bluff_plays(self, seat: int, zone: Zone) -> tuple[BluffPlays, list[int], int]:
         """Bluff: the plays in list order, by rank and number of cards n (1 to 4), as (plays, n),
         and per n how many plays there are; each play goes with every rank n cards may be claimed
-        as (:meth:`_claims`). From the hand or the face-up cards, each play's cards; face down,
-        each flip's index. And from the hand, its :meth:`_suited` (for the runs; else 0). Kept
-        per hand and per face-up cards (each move asks)."""
-        if zone == FACE_DOWN:
-            k = len(self.downs[seat])
-            return [(range(1, k + 1), 1)], [0, k, 0, 0, 0], 0
+        as (:meth:`_claims`). A play is its move claimed as each rank (:func:`_claimed`: from the
+        hand or the face-up cards, its cards; face down, a flip). And from the hand, its
+        :meth:`_suited` where it holds a run (for the runs; else 0). Kept per hand, per face-up
+        cards and per number of face-down cards (each move asks)."""
         C = self.C
-        if zone == HAND and not self.hands[seat] >> C.csh[_UNSEEN]:
+        if zone == FACE_DOWN:
+            key: object = (zone, len(self.downs[seat]))
+            got = self.R.bluff_plays.get(key)
+            if got is not None:
+                return got
+            k = len(self.downs[seat])
+            out: BluffPlays = [(tuple(_claimed(FLIP, (), i) for i in range(1, k + 1)), 1)]
+        elif zone == HAND and not self.hands[seat] >> C.csh[_UNSEEN]:
             h = self.hands[seat]
-            key: object = (h, C.w)
+            key = (h, C.w)
             got = self.R.bluff_plays.get(key)
             if got is not None:
                 return got
             # from the play counts: each rank's plays by size, made once per multiset
             subs, rsh, rm = self.subs[seat], C.rsh, C.rm
-            out: BluffPlays = []
+            out = []
             for r in range(N_RANKS):
                 if subs[r]:
                     sized = C.by_size(r, (h >> rsh[r]) & rm[r])
                     for n in range(1, min(5, len(sized))):
-                        out.append((sized[n], n))
+                        out.append((tuple(_claimed(PLAY, sub, 0) for sub in sized[n]), n))
         elif zone in (HAND, FACE_UP):
-            cards = self.hand(seat) if zone == HAND else self.up_cards(seat)
-            key = (zone, cards) if zone == HAND else (zone, *self.ups[seat])
+            if zone == HAND:
+                cards = self.hand(seat)
+                key = (zone, cards)
+            else:
+                key = (zone, *self.ups[seat])
             got = self.R.bluff_plays.get(key)
             if got is not None:
                 return got
+            if zone == FACE_UP:
+                cards = self.up_cards(seat)
             by_rank: dict[int, list[int]] = {}
             for c in cards:
                 by_rank.setdefault(c >> 2, []).append(c)
@@ -1797,9 +1817,13 @@ class Position:
             stacked = zone == FACE_UP and any(len(s) > 1 for s in ups)
             out = []
             for group in by_rank.values():
+                if len(group) == 1 and not stacked:  # (most: a lone card of its rank, its one play)
+                    out.append(([_claimed(PLAY, (group[0],), 0)], 1))
+                    continue
                 distinct = sorted(Counter(group).items())
                 for n in range(1, min(4, len(group)) + 1):
-                    subs_n = [sub for sub in _multisets(distinct, n) if not stacked or _whole_stacks(ups, sub)]
+                    subs_n = [_claimed(PLAY, sub, 0) for sub in _multisets(distinct, n)
+                              if not stacked or _whole_stacks(ups, sub)]
                     if subs_n:
                         out.append((subs_n, n))
         else:
@@ -1807,9 +1831,14 @@ class Position:
         sizes = [0] * 5
         for listed, n in out:
             sizes[n] += len(listed)
+        every = 0
+        if zone == HAND:
+            every = self._suited(seat) & _THREE_UP  # (no 2 in a run)
+            if not every & (every >> 1):  # no two cards of a suit in a row: no run
+                every = 0
         if len(self.R.bluff_plays) > 50_000:
             self.R.bluff_plays.clear()
-        got = self.R.bluff_plays[key] = (out, sizes, self._suited(seat) if zone == HAND else 0)
+        got = self.R.bluff_plays[key] = (out, sizes, every)
         return got
 
     def _nth_bluff(self, j: int, plays_by: BluffPlays, said: list[list[int]]) -> Move | None:
@@ -1820,22 +1849,102 @@ class Position:
             k = len(plays) * len(ranks)
             if j < k:
                 i, c = divmod(j, len(ranks))
-                play = plays[i]
-                return (_claimed(FLIP, (), play) if isinstance(play, int) else _claimed(PLAY, play, 0))[ranks[c]]
+                return plays[i][ranks[c]]
             j -= k
         return None
+
+    def _nth_bluff_one_pack(self, j: int, seat: int, said: Said) -> Move | None:
+        """:meth:`_nth_bluff` from a hand of one pack and no jokers, by its play counts
+        (:meth:`bluff_counted`)."""
+        subs, weights = self.subs[seat], said[3]
+        h = rest = self.hands[seat]
+        while rest:  # the ranks held, lowest first (a card's bit is its number: 4 * rank + suit)
+            r = ((rest & -rest).bit_length() - 1) >> 2
+            rest &= ~(15 << 4 * r)
+            k = weights[subs[r]]
+            if j < k:
+                f = (h >> 4 * r) & 15
+                sized = self.C.sizes[r].get(f) or self.C.by_size(r, f)  # (each move asks)
+                for n in range(1, len(sized)):
+                    ranks = said[0][n]
+                    k = len(sized[n]) * len(ranks)
+                    if j < k:
+                        i, c = divmod(j, len(ranks))
+                        cards = sized[n][i]
+                        row = _CLAIMED.get((PLAY, cards, 0))  # (an empty row is falsy: asked apart)
+                        if row is None:
+                            row = _claimed(PLAY, cards, 0)
+                        return row[ranks[c]]
+                    j -= k
+                return None
+            j -= k
+        return None
+
+    def bluff_counted(self) -> tuple[int, BluffAt] | None:
+        """Bluff, for random play: how many moves are listed, and what :meth:`push_bluff_at` needs
+        to push one of them without listing (the plays with their claims counted, then the runs
+        and the call listed, never a pickup); None where they must be listed (in the setup, a
+        hand with unseen cards)."""
+        seat = self.turn
+        if self.setup:
+            return None
+        if self.hand_n[seat]:
+            if self.hands[seat] >> self.C.csh[_UNSEEN]:
+                return None
+            zone = HAND
+        elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
+            zone = FACE_UP
+        elif self.downs[seat]:
+            zone = FACE_DOWN
+        else:
+            return None
+        state = self._bluff_state()
+        got = self.R.claims.get(state) or self._claims(state)
+        said, lens, first, weights = got
+        plays_by: BluffPlays | None
+        h = self.hands[seat]
+        if zone == HAND and self.C.w == 1 and not h >> JOKER:
+            # one pack, no jokers: a rank's plays are the sets of its k cards, so its play count
+            # says how many moves they make (nothing kept per hand: most hands are seen once)
+            plays_by = None
+            nplay = sum(map(weights.__getitem__, self.subs[seat]))
+            extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
+        else:
+            plays_by, sizes, every = self._bluff_plays(seat, zone)
+            nplay = sizes[1] * lens[1] + sizes[2] * lens[2] + sizes[3] * lens[3] + sizes[4] * lens[4]
+            extra = self._bluff_runs(seat, first, every) if every and first >= 0 else []
+        pile = self.pile
+        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
+            extra.append(CALL_MOVE)
+        return nplay + len(extra), (seat, state, nplay, plays_by, got, extra)
+
+    def push_bluff_at(self, j: int, at: BluffAt) -> tuple[Move, list[Event]]:
+        """Bluff, for random play: push the j-th listed move, from :meth:`bluff_counted` just before
+        (as ``push(moves()[j])``); return it and its events."""
+        seat, state, nplay, plays_by, said, extra = at
+        if j >= nplay:
+            move: Move | None = extra[j - nplay]
+        elif plays_by is None:
+            move = self._nth_bluff_one_pack(j, seat, said)
+        else:
+            move = self._nth_bluff(j, plays_by, said[0])
+        assert move is not None
+        self.causes = []
+        events: list[Event] = []
+        self._push_bluff(seat, move, events, state)
+        self.opening = False
+        return move, events
 
     def _bluff_counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | None]]:
         """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs
         and the call listed; never a pickup."""
         seat = self.turn
         state = self._bluff_state()
-        said = self._claims(state)
+        said, lens, first, _ = self._claims(state)
         zone = HAND if self.hand_n[seat] else self.zone(seat)
         plays_by, sizes, every = self._bluff_plays(seat, zone)
-        nplay = (sizes[1] * len(said[1]) + sizes[2] * len(said[2]) + sizes[3] * len(said[3])
-                 + sizes[4] * len(said[4]))
-        extra = self._bluff_runs(seat, self._run_start(state), every) if every else []
+        nplay = sizes[1] * lens[1] + sizes[2] * lens[2] + sizes[3] * lens[3] + sizes[4] * lens[4]
+        extra = self._bluff_runs(seat, first, every) if every else []
         pile = self.pile
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
             extra.append(CALL_MOVE)
@@ -1845,16 +1954,15 @@ class Position:
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
         state = self._bluff_state()
-        said = self._claims(state)
+        said, _, first, _ = self._claims(state)
         moves: list[Move] = []
         for plays, n in self._bluff_plays(seat, zone)[0]:
             ranks = said[n]
             if ranks:
-                for play in plays:
-                    row = _claimed(FLIP, (), play) if isinstance(play, int) else _claimed(PLAY, play, 0)
+                for row in plays:
                     moves += [row[r] for r in ranks]
         if zone == HAND:
-            moves += self._bluff_runs(seat, self._run_start(state))
+            moves += self._bluff_runs(seat, first)
         if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
             moves.append(CALL_MOVE)
         return moves
@@ -2696,7 +2804,9 @@ class Position:
         events.append(BURN)
         self.causes.append(R.burn_fid[ranks0[cut]])
 
-    def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
+    def _push_bluff(self, seat: int, move: Move, events: list[Event],
+                    state: tuple[int, int, int] | None = None) -> None:
+        """Bluff: push a claimed play, a flip or a call. ``state``: :meth:`_bluff_state`, if at hand."""
         R = self.R
         fid = R.bluff_fid
         kind = move.kind
@@ -2728,16 +2838,27 @@ class Position:
             self.downs[seat] = downs[:i] + downs[i + 1:]
         else:
             cards = move.cards
-            if hand_n[seat]:
+            if hand_n[seat]:  # (:meth:`_take`, inline: most moves take a card from the hand)
+                C = self.C
+                cv, subt, rsh, rm = C.cv, C.subt, C.rsh, C.rm
+                h = self.hands[seat]
                 for c in cards:
-                    self._take(seat, c)
+                    h -= cv[c]
+                self.hands[seat] = h
+                hand_n[seat] -= len(cards)
+                subs = self.subs[seat]
+                for c in cards:
+                    if c >= 0:
+                        r = c >> 2
+                        subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
             else:
                 self._remove_up(seat, cards)
         pile = self.pile
         if pile:
             if pile[-1][2] >= RUN_CLAIM:
                 self._burn_in_run(events)
-            if self.pile and self._bluff_state()[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+                state = None
+            if self.pile and (state or self._bluff_state())[0] == EMPTY:  # the claimed 10 (or four) took the pile out
                 cards0, _, claim0 = self.pile[-1]
                 below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
                 self.burned += tuple(c for laid in self.pile for c in laid[0])
@@ -2761,7 +2882,9 @@ class Position:
             self.turn = seat
             if self._go_out(seat, events):
                 return
-        self.turn = self._next_seat(seat, self.direction)
+            self.turn = self._next_seat(seat, self.direction)
+        else:
+            self.turn = self.after[seat]
 
     def _hand_card(self, seat: int, k: int) -> int:
         """``self.hand(seat)[k]`` (with one pack and no unseen cards, read off the hand's bits: a
@@ -2874,14 +2997,18 @@ class Position:
 
 _SUITED3: list[tuple[int, ...]] = []
 _THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in :meth:`Position._suited`
+_RUN_PAIRS = (1 << 48) - (1 << 4)  # one pack: the 3s to the kings, held with the next rank of their suit: a run
 
 
 def _suited3() -> tuple[int, ...]:
     """For one pack, per set of the cards of three ranks in a row (a 12-bit field of a hand, the
     lowest rank first), bit 16 * suit + rank (counted from the lowest) for each card: made once."""
-    if not _SUITED3:
-        _SUITED3.append(tuple(sum(1 << (16 * (c & 3) + (c >> 2)) for c in range(12) if f >> c & 1)
-                              for f in range(1 << 12)))
+    if not _SUITED3:  # (doubled card by card: the first game's moves wait for it)
+        t = [0]
+        for c in range(12):
+            b = 1 << (16 * (c & 3) + (c >> 2))
+            t += [x | b for x in t]
+        _SUITED3.append(tuple(t))
     return _SUITED3[0]
 
 
@@ -2934,17 +3061,32 @@ def _pickups_with(ups: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
     return got
 
 
-_CLAIMED: dict[tuple[Kind, tuple[int, ...], int], tuple[Move, ...]] = {}
+class _Claimed(dict[int, Move]):
+    """Bluff: one play or flip claimed as each rank: ``row[rank]``, the move, made when first
+    asked for (most rows are asked for one rank or a few)."""
+
+    __slots__ = ("kind", "cards", "index")
+
+    def __init__(self, kind: Kind, cards: tuple[int, ...], index: int) -> None:
+        super().__init__()
+        self.kind, self.cards, self.index = kind, cards, index
+
+    def __missing__(self, rank: int) -> Move:
+        got = self[rank] = Move(self.kind, self.cards, self.index, claim=rank)
+        return got
 
 
-def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> tuple[Move, ...]:
-    """Bluff: the move (``kind``, ``cards``, ``index``) claimed as each rank, made once (moves are values)."""
+_CLAIMED: dict[tuple[Kind, tuple[int, ...], int], _Claimed] = {}
+
+
+def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
+    """Bluff: the move (``kind``, ``cards``, ``index``) claimed as each rank, each made once (moves are values)."""
     key = (kind, cards, index)
     got = _CLAIMED.get(key)
     if got is None:
         if len(_CLAIMED) > 50_000:
             _CLAIMED.clear()
-        got = _CLAIMED[key] = tuple(Move(kind, cards, index, claim=r) for r in range(13))
+        got = _CLAIMED[key] = _Claimed(kind, cards, index)
     return got
 
 

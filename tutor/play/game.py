@@ -200,6 +200,10 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
                 return pick[0], pos.push_cards(pick[0], pick[1])
             return pick, pos.push(pick)
         return None, pos.push_pickup()
+    if R.bluff:  # (claims: counted and pushed by the engine in one go, see Position.bluff_counted)
+        bluff = pos.bluff_counted()
+        if bluff is not None:
+            return pos.push_bluff_at(_randbelow(rng, bluff[0]), bluff[1])
     if not pos.fast(combo=True):  # (the final-card combo's plays, where it is in reach, listed as others)
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
