@@ -2652,8 +2652,10 @@ class Position:
         if reverses:
             self.rev += n
         self.opening = False
-        if run_n < quiet and left and (left >= R.refill or not self.stock):
+        if run_n < quiet and (left >= R.refill or not self.stock) and (
+                left or (self.ups[seat] or self.downs[seat]) and not self.v.face_up_to_hand):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
+            # (from the hand, or with cards left face up or down: no face-up cards go to the hand)
             self.turn = self.after[seat]
             if events is None:  # a move of its own, with no events (and so no causes)
                 self.causes = _NO_CAUSES

@@ -297,7 +297,9 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
     if keep is None:
         keep = _keep_of(pos.v)
     if not (R.plain_plays and pos.fast()):
-        m = greedy_move(pos, pos.moves(), keep)
+        moves = pos.moves()
+        # flips only (plays come first, pickups last): greedy_move's choice, the first
+        m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
         return m, pos.push(m)
     seat = pos.turn
     subs = pos.subs[seat]
@@ -306,13 +308,15 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
         if subs[r]:
             break
     else:
-        return None, pos.push(PICKUP_MOVE)
+        return None, pos.push_pickup()
     if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
             and pos.hand_n[seat] <= R.refill and top != EMPTY):
-        return None, pos.push(PICKUP_MOVE)
+        return None, pos.push_pickup()
+    # every card of the rank: its multiset is the rank's field, and the rank has no play left
     C = pos.C
-    cards = C.group(r, (pos.hands[seat] >> C.rsh[r]) & C.rm[r])
-    return cards, pos.push_cards(cards)
+    f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
+    cards = C.group(r, f)
+    return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
 
 
 @dataclass
