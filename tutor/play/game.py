@@ -578,18 +578,22 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
     over = pos.over
     max_turns = circle.max_turns
     turns = circle.turns
-    while not over():
+    draw = Event.DRAW
+    # (the game ends only with a move that sets something off, someone going out: over() is
+    # asked at the start and after such moves, not after every quiet one)
+    ended = over()
+    while not ended:
         if cut and turns >= cut and _cut_off(pos, result, turns, cut, endgame, zones):
             break
         seat = pos.turn
         played, events = _greedy_push(pos, keep)
         if type(played) is Move and played.kind == FLIP:
             result.flips += 1
-        if not events or (len(events) == 1 and events[0] is Event.DRAW):
+        if not events or (len(events) == 1 and events[0] is draw):
             # most moves: a play that sets nothing off, or only a draw, which :func:`_loud_move`
             # has nothing to count for (Circle.quiet_move, inline)
             turns += 1
-            if turns >= max_turns and circle.ran_past() and not over():
+            if turns >= max_turns and circle.ran_past():
                 result.stalled = True
                 result.stall_reason = circle.why
                 break
@@ -599,6 +603,7 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
         turns = circle.turns
         if stop:
             break
+        ended = over()
     circle.turns = turns
 
 
@@ -712,19 +717,27 @@ def play_on(pos: Position, seed: int, bots: Sequence[Bot], *, max_turns: int = 4
     """:func:`play_from` on a position the caller owns (it is pushed on): the same draws, the
     same game, with no table made (``start``, ``final`` and ``zones`` are left empty: where it
     stopped is the position itself; a search's rollouts)."""
-    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     if not pos.setup and all(type(b) is GreedyBot for b in bots):
-        # greedy players all round (a search's rollouts): :func:`run`'s greedy loop, without its dispatch
-        circle = Circle(repeats, max_turns)
-        _run_greedy(pos, _keep_of(pos.v), circle, result, cut, endgame, avoid, False)
-        result.turns = circle.turns
-        if not result.stalled and not result.cut:
-            _outcome(pos, result)
-        return result
+        return play_greedy(pos, seed, max_turns=max_turns, repeats=repeats, cut=cut, endgame=endgame, avoid=avoid)
+    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     # (seeding a generator costs more than a greedy move: not done for bots that never draw)
     rng = random.Random(seed * 7919 + 1) if any(getattr(b, "draws", True) for b in bots) else _NO_DRAWS
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=False, cut=cut,
                endgame=endgame, avoid=avoid, zones=False)
+
+
+def play_greedy(pos: Position, seed: int = 0, *, max_turns: int = 4000, repeats: int = 3, cut: int = 0,
+                endgame: int | None = None, avoid: tuple[int, frozenset[SeatKey]] | None = None) -> GameResult:
+    """:func:`play_on` with greedy players all round (a search's rollouts, past the setup):
+    :func:`run`'s greedy loop, without its dispatch (greedy players never draw: ``seed`` is
+    only recorded)."""
+    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
+    circle = Circle(repeats, max_turns)
+    _run_greedy(pos, _keep_of(pos.v), circle, result, cut, endgame, avoid, False)
+    result.turns = circle.turns
+    if not result.stalled and not result.cut:
+        _outcome(pos, result)
+    return result
 
 
 _NO_TABLE = Table(players=())
