@@ -1590,13 +1590,7 @@ class Position:
             if self.v.runs:
                 moves += self._runs(self.hand(seat))
         elif zone == FACE_UP and R.up_plays is not None:
-            key = (self.top, *self.ups[seat])
-            listed = R.up_plays.get(key)
-            if listed is None:
-                if len(R.up_plays) > 50_000:
-                    R.up_plays.clear()
-                listed = R.up_plays[key] = tuple(self._plays())
-            moves = list(listed)
+            moves = list(self._up_listed(R.up_plays, seat))
         else:
             moves = list(self._plays())
         if self.opening:
@@ -1619,6 +1613,31 @@ class Position:
             else:
                 moves.append(PICKUP_MOVE)
         return moves
+
+    def _up_listed(self, cache: dict[tuple[object, ...], tuple[Move, ...]], seat: int) -> tuple[Move, ...]:
+        """The plays from the seat's face-up cards on the top, listed once (``cache``: the
+        compiled ``Rules.up_plays``)."""
+        key = (self.top, *self.ups[seat])
+        listed = cache.get(key)
+        if listed is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            listed = cache[key] = tuple(self._plays())
+        return listed
+
+    def up_plays(self) -> tuple[Move, ...] | None:
+        """Where :meth:`moves` lists the plays from the face-up cards once for each top and face-up
+        stacks (the player to move plays from face up, past the opening, with no forced pickup
+        waiting), those plays: the same tuple each time, the first moves of :meth:`moves`, which
+        adds only pickups after them. None elsewhere. (A greedy player's choice among them is
+        made once.)"""
+        R = self.R
+        cache = R.up_plays
+        seat = self.turn
+        if (cache is None or self.hand_n[seat] or not self.ups[seat] or self.setup or self.opening
+                or (R.extras and R.force >= 0 and self.forced()) or self.over()):
+            return None
+        return self._up_listed(cache, seat)
 
     def out_of_turn(self) -> list[Move]:
         """The moves the other players may make now, out of turn, each naming its player: slides

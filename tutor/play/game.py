@@ -244,13 +244,16 @@ class _Keep:
     card's last, for the setup), and per effective top the ranks that may go on it, least
     valuable first."""
 
-    __slots__ = ("value", "keep_at", "card_value")
+    __slots__ = ("value", "keep_at", "card_value", "up_best")
 
     def __init__(self, v: Variant) -> None:
         self.value = tuple(_value(v, r) for r in range(N_RANKS))
         self.card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
+        # the greedy choice among the plays from face up (Position.up_plays), by the plays' tuple:
+        # id -> (the tuple, the choice)
+        self.up_best: dict[int, tuple[tuple[Move, ...], Move]] = {}
 
 
 _KEEPS: dict[int, tuple[Variant, _Keep]] = {}
@@ -297,6 +300,14 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
     if keep is None:
         keep = _keep_of(pos.v)
     if not (R.plain_plays and pos.fast()):
+        ups = pos.up_plays()
+        if ups:  # from face up, with plays: the best of them (the pickups after them are not taken)
+            got = keep.up_best.get(id(ups))
+            if got is None or got[0] is not ups:
+                if len(keep.up_best) > 50_000:
+                    keep.up_best.clear()
+                got = keep.up_best[id(ups)] = (ups, greedy_move(pos, ups, keep))
+            return got[1], pos.push(got[1])
         moves = pos.moves()
         # flips only (plays come first, pickups last): greedy_move's choice, the first
         m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
