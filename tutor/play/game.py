@@ -299,19 +299,31 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
     R = pos.R
     if keep is None:
         keep = _keep_of(pos.v)
-    if not (R.plain_plays and pos.fast()):
-        ups = pos.up_plays()
-        if ups:  # from face up, with plays: the best of them (the pickups after them are not taken)
-            got = keep.up_best.get(id(ups))
-            if got is None or got[0] is not ups:
-                if len(keep.up_best) > 50_000:
-                    keep.up_best.clear()
-                got = keep.up_best[id(ups)] = (ups, greedy_move(pos, ups, keep))
-            return got[1], pos.push(got[1])
-        moves = pos.moves()
-        # flips only (plays come first, pickups last): greedy_move's choice, the first
-        m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
-        return m, pos.push(m)
+    if R.plain_plays and pos.fast():
+        return _greedy_hand(pos, keep)
+    return _greedy_listed(pos, keep)
+
+
+def _greedy_listed(pos: Position, keep: _Keep) -> Action:
+    """:func:`_greedy_push` where the plays are not counted: the greedy move among those listed
+    (from face up, among the plays, chosen once for the same plays)."""
+    ups = pos.up_plays()
+    if ups:  # from face up, with plays: the best of them (the pickups after them are not taken)
+        got = keep.up_best.get(id(ups))
+        if got is None or got[0] is not ups:
+            if len(keep.up_best) > 50_000:
+                keep.up_best.clear()
+            got = keep.up_best[id(ups)] = (ups, greedy_move(pos, ups, keep))
+        return got[1], pos.push(got[1])
+    moves = pos.moves()
+    # flips only (plays come first, pickups last): greedy_move's choice, the first
+    m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
+    return m, pos.push(m)
+
+
+def _greedy_hand(pos: Position, keep: _Keep) -> Action:
+    """:func:`_greedy_push` where the plays are counted: read off the play counts."""
+    R = pos.R
     seat = pos.turn
     subs = pos.subs[seat]
     top = pos.top
@@ -620,7 +632,7 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
                 f = (hands[seat] >> rsh[r]) & rm[r]
                 events = push_cards(group(r, f), f << rsh[r], None, 0)
         else:
-            played, events = _greedy_push(pos, keep)
+            played, events = _greedy_listed(pos, keep)
             if type(played) is Move and played.kind == FLIP:
                 result.flips += 1
         if not events or (len(events) == 1 and events[0] is draw):
