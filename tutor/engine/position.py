@@ -2174,7 +2174,7 @@ class Position:
                     raise TutorError("the top card of the stock is unseen; name it to play it out")
                 del self.stock[0]
             if self._matrix()[self.top_rank()][card >> 2][0]:
-                self._lay(seat, (card,), events)
+                self.push_cards((card,), 0, events)  # (one card: what _lay does with it)
             else:
                 self.push_pickup((card,), events)
         elif kind == SLIDE:
