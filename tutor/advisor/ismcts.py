@@ -228,10 +228,12 @@ class ISMCTS:
         keys = self.keys
         keys_get = keys.get
         c = self.c
-        log, sqrt = math.log, math.sqrt
+        log, sqrt, id_ = math.log, math.sqrt, id
+        over, moves, push = state.over, state.moves, state.push
+        max_depth = self.max_depth
         rewards: list[float] | None = None
         depth = 0
-        while depth < self.max_depth and not state.over():
+        while depth < max_depth and not over():
             if node is root:
                 if not self.root_varies:
                     by_key = self.root_first
@@ -246,8 +248,8 @@ class ISMCTS:
                         break
             else:
                 by_key = {}
-                for m in state.moves(blind):  # (when suits do not matter, one play of each kind)
-                    got = keys_get(id(m))
+                for m in moves(blind):  # (when suits do not matter, one play of each kind)
+                    got = keys_get(id_(m))
                     if got is None or got[0] is not m:  # (most moves are the engine's shared values)
                         if len(keys) > 50_000:
                             keys.clear()
@@ -288,7 +290,7 @@ class ISMCTS:
                 assert best is not None
                 child = best
             move = by_key[child.key]
-            events = state.push(move)
+            events = push(move)
             pushed.append(move)
             path.append(child)
             if avoid is not None and PICKED_UP in events and avoided(state, avoid):

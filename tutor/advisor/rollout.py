@@ -33,7 +33,7 @@ from tutor.core.moves import Move
 from tutor.core.table import Table
 from tutor.engine import game_over
 from tutor.engine.position import Position
-from tutor.play.game import Bot, GameResult, GreedyBot, SeatKey, play_from, play_on, seat_key
+from tutor.play.game import Bot, GameResult, GreedyBot, SeatKey, play_from, play_greedy, play_on, seat_key
 from tutor.rules.variant import Variant
 
 
@@ -85,16 +85,19 @@ def _score_on(r: GameResult, start: Restart, end: Position, avoid: Avoid | None)
     return [0.0 if n == r.loser else 1.0 for n in names]
 
 
+def _kept(pos: Position) -> Restart:
+    """A :data:`Restart` that keeps a copy of ``pos`` as it is now."""
+    kept = pos.copy()
+    return lambda: kept
+
+
 def _roll_on(pos: Position, rng: random.Random, bots: list[Bot], max_turns: int, cut: int, endgame: int | None,
              avoid: Avoid | None, start: Restart | None) -> list[float]:
     """Play ``pos`` on (it is pushed on) with ``bots``: the rewards, as the table path scores them.
     ``start`` rebuilds ``pos`` as it is now (a stalled game is scored by it; they are rare):
     without it, a copy is kept."""
     if start is None:
-        kept = pos.copy()
-
-        def start() -> Position:
-            return kept
+        start = _kept(pos)
     r = play_on(pos, rng.getrandbits(31), bots, max_turns=max_turns, cut=cut, endgame=endgame,
                 avoid=avoid if avoid is not None and avoid[1] else None)
     return _score_on(r, start, pos, avoid)
@@ -189,4 +192,10 @@ class SimRollout:
             if fallback is not None:
                 return fallback(pos, rng, avoid, start)  # type: ignore[no-any-return]
             return self.fallback(pos.snapshot(), pos.v, rng, avoid)
-        return _roll_on(pos, rng, [self.bot] * pos.n, self.max_turns, self.cut, None, avoid, start)
+        if start is None:
+            start = _kept(pos)
+        # (the seed :func:`_roll_on` draws for a game: greedy players never use it, but it is drawn,
+        # so the search's draws stay the same)
+        rng.getrandbits(31)
+        r = play_greedy(pos, max_turns=self.max_turns, cut=self.cut, avoid=avoid if avoid is not None and avoid[1] else None)
+        return _score_on(r, start, pos, avoid)

@@ -1683,13 +1683,7 @@ class Position:
             if self.v.runs:
                 moves += self._runs(self.hand(seat))
         elif zone == FACE_UP and R.up_plays is not None:
-            key = (self.top, *self.ups[seat])
-            listed = R.up_plays.get(key)
-            if listed is None:
-                if len(R.up_plays) > 50_000:
-                    R.up_plays.clear()
-                listed = R.up_plays[key] = tuple(self._plays())
-            moves = list(listed)
+            moves = list(self._up_listed(R.up_plays, seat))
         else:
             moves = list(self._plays())
         if self.opening:
@@ -1712,6 +1706,31 @@ class Position:
             else:
                 moves.append(PICKUP_MOVE)
         return moves
+
+    def _up_listed(self, cache: dict[tuple[object, ...], tuple[Move, ...]], seat: int) -> tuple[Move, ...]:
+        """The plays from the seat's face-up cards on the top, listed once (``cache``: the
+        compiled ``Rules.up_plays``)."""
+        key = (self.top, *self.ups[seat])
+        listed = cache.get(key)
+        if listed is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            listed = cache[key] = tuple(self._plays())
+        return listed
+
+    def up_plays(self) -> tuple[Move, ...] | None:
+        """Where :meth:`moves` lists the plays from the face-up cards once for each top and face-up
+        stacks (the player to move plays from face up, past the opening, with no forced pickup
+        waiting), those plays: the same tuple each time, the first moves of :meth:`moves`, which
+        adds only pickups after them. None elsewhere. (A greedy player's choice among them is
+        made once.)"""
+        R = self.R
+        cache = R.up_plays
+        seat = self.turn
+        if (cache is None or self.hand_n[seat] or not self.ups[seat] or self.setup or self.opening
+                or (R.extras and R.force >= 0 and self.forced()) or self.over()):
+            return None
+        return self._up_listed(cache, seat)
 
     def out_of_turn(self) -> list[Move]:
         """The moves the other players may make now, out of turn, each naming its player: slides
@@ -2450,7 +2469,7 @@ class Position:
                     raise TutorError("the top card of the stock is unseen; name it to play it out")
                 del self.stock[0]
             if self._matrix()[self.top_rank()][card >> 2][0]:
-                self._lay(seat, (card,), events)
+                self.push_cards((card,), 0, events)  # (one card: what _lay does with it)
             else:
                 self.push_pickup((card,), events)
         elif kind == SLIDE:
@@ -2977,8 +2996,10 @@ class Position:
         if reverses:
             self.rev += n
         self.opening = False
-        if run_n < quiet and left and (left >= R.refill or not self.stock):
+        if run_n < quiet and (left >= R.refill or not self.stock) and (
+                left or (self.ups[seat] or self.downs[seat]) and not self.v.face_up_to_hand):
             # nothing burns, reverses, skips or plays again; no draw, and the player is not out
+            # (from the hand, or with cards left face up or down: no face-up cards go to the hand)
             self.turn = self.after[seat]
             if events is None:  # a move of its own, with no events (and so no causes)
                 self.causes = _NO_CAUSES

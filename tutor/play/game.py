@@ -274,13 +274,16 @@ class _Keep:
     card's last, for the setup), and per effective top the ranks that may go on it, least
     valuable first."""
 
-    __slots__ = ("value", "keep_at", "card_value")
+    __slots__ = ("value", "keep_at", "card_value", "up_best")
 
     def __init__(self, v: Variant) -> None:
         self.value = tuple(_value(v, r) for r in range(N_RANKS))
         self.card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
+        # the greedy choice among the plays from face up (Position.up_plays), by the plays' tuple:
+        # id -> (the tuple, the choice)
+        self.up_best: dict[int, tuple[tuple[Move, ...], Move]] = {}
 
 
 _KEEPS: dict[int, tuple[Variant, _Keep]] = {}
@@ -326,9 +329,31 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
     R = pos.R
     if keep is None:
         keep = _keep_of(pos.v)
-    if not (R.plain_plays and pos.fast()):
-        m = greedy_move(pos, pos.moves(), keep)
-        return m, pos.push(m)
+    if R.plain_plays and pos.fast():
+        return _greedy_hand(pos, keep)
+    return _greedy_listed(pos, keep)
+
+
+def _greedy_listed(pos: Position, keep: _Keep) -> Action:
+    """:func:`_greedy_push` where the plays are not counted: the greedy move among those listed
+    (from face up, among the plays, chosen once for the same plays)."""
+    ups = pos.up_plays()
+    if ups:  # from face up, with plays: the best of them (the pickups after them are not taken)
+        got = keep.up_best.get(id(ups))
+        if got is None or got[0] is not ups:
+            if len(keep.up_best) > 50_000:
+                keep.up_best.clear()
+            got = keep.up_best[id(ups)] = (ups, greedy_move(pos, ups, keep))
+        return got[1], pos.push(got[1])
+    moves = pos.moves()
+    # flips only (plays come first, pickups last): greedy_move's choice, the first
+    m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
+    return m, pos.push(m)
+
+
+def _greedy_hand(pos: Position, keep: _Keep) -> Action:
+    """:func:`_greedy_push` where the plays are counted: read off the play counts."""
+    R = pos.R
     seat = pos.turn
     subs = pos.subs[seat]
     top = pos.top
@@ -336,13 +361,15 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
         if subs[r]:
             break
     else:
-        return None, pos.push(PICKUP_MOVE)
+        return None, pos.push_pickup()
     if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
             and pos.hand_n[seat] <= R.refill and top != EMPTY):
-        return None, pos.push(PICKUP_MOVE)
+        return None, pos.push_pickup()
+    # every card of the rank: its multiset is the rank's field, and the rank has no play left
     C = pos.C
-    cards = C.group(r, (pos.hands[seat] >> C.rsh[r]) & C.rm[r])
-    return cards, pos.push_cards(cards)
+    f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
+    cards = C.group(r, f)
+    return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
 
 
 @dataclass
@@ -600,22 +627,49 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
                 avoid: tuple[int, frozenset[SeatKey]] | None, zones: bool) -> None:
     """:func:`run`'s loop for greedy players all round, unrecorded (the search's rollouts): the
     same steps, cut and stall rule, with each move :func:`_greedy_push` and the bookkeeping in
-    locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up)."""
+    locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up).
+    A play from the hand where the plays are counted is chosen and made here, as
+    :func:`_greedy_push` does, with the variant's tables in locals (most moves of a rollout)."""
     over = pos.over
     max_turns = circle.max_turns
     turns = circle.turns
-    while not over():
+    draw = Event.DRAW
+    R, C = pos.R, pos.C
+    plain_plays, voluntary, refill = R.plain_plays, R.voluntary, R.refill
+    keep_at, value = keep.keep_at, keep.value
+    hands, hand_n, subs_of = pos.hands, pos.hand_n, pos.subs
+    rsh, rm, group = C.rsh, C.rm, C.group
+    fast, push_cards, push_pickup = pos.fast, pos.push_cards, pos.push_pickup
+    # (the game ends only with a move that sets something off, someone going out: over() is
+    # asked at the start and after such moves, not after every quiet one)
+    ended = over()
+    while not ended:
         if cut and turns >= cut and _cut_off(pos, result, turns, cut, endgame, zones):
             break
         seat = pos.turn
-        played, events = _greedy_push(pos, keep)
-        if type(played) is Move and played.kind == FLIP:
-            result.flips += 1
-        if not events or (len(events) == 1 and events[0] is Event.DRAW):
+        if plain_plays and fast():  # (:func:`_greedy_push`'s play from the hand, inline)
+            subs = subs_of[seat]
+            top = pos.top
+            for r in keep_at[top]:
+                if subs[r]:
+                    break
+            else:
+                r = -1
+            if r < 0 or (value[r][0] and voluntary and pos.pile_n and pos.pile_n <= 2
+                         and hand_n[seat] <= refill and top != EMPTY):
+                events = push_pickup()
+            else:
+                f = (hands[seat] >> rsh[r]) & rm[r]
+                events = push_cards(group(r, f), f << rsh[r], None, 0)
+        else:
+            played, events = _greedy_listed(pos, keep)
+            if type(played) is Move and played.kind == FLIP:
+                result.flips += 1
+        if not events or (len(events) == 1 and events[0] is draw):
             # most moves: a play that sets nothing off, or only a draw, which :func:`_loud_move`
             # has nothing to count for (Circle.quiet_move, inline)
             turns += 1
-            if turns >= max_turns and circle.ran_past() and not over():
+            if turns >= max_turns and circle.ran_past():
                 result.stalled = True
                 result.stall_reason = circle.why
                 break
@@ -625,6 +679,7 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
         turns = circle.turns
         if stop:
             break
+        ended = over()
     circle.turns = turns
 
 
@@ -740,19 +795,27 @@ def play_on(pos: Position, seed: int, bots: Sequence[Bot], *, max_turns: int = 4
     """:func:`play_from` on a position the caller owns (it is pushed on): the same draws, the
     same game, with no table made (``start``, ``final`` and ``zones`` are left empty: where it
     stopped is the position itself; a search's rollouts)."""
-    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     if not pos.setup and all(type(b) is GreedyBot for b in bots):
-        # greedy players all round (a search's rollouts): :func:`run`'s greedy loop, without its dispatch
-        circle = Circle(repeats, max_turns)
-        _run_greedy(pos, _keep_of(pos.v), circle, result, cut, endgame, avoid, False)
-        result.turns = circle.turns
-        if not result.stalled and not result.cut:
-            _outcome(pos, result)
-        return result
+        return play_greedy(pos, seed, max_turns=max_turns, repeats=repeats, cut=cut, endgame=endgame, avoid=avoid)
+    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
     # (seeding a generator costs more than a greedy move: not done for bots that never draw)
     rng = random.Random(seed * 7919 + 1) if any(getattr(b, "draws", True) for b in bots) else _NO_DRAWS
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=False, cut=cut,
                endgame=endgame, avoid=avoid, zones=False)
+
+
+def play_greedy(pos: Position, seed: int = 0, *, max_turns: int = 4000, repeats: int = 3, cut: int = 0,
+                endgame: int | None = None, avoid: tuple[int, frozenset[SeatKey]] | None = None) -> GameResult:
+    """:func:`play_on` with greedy players all round (a search's rollouts, past the setup):
+    :func:`run`'s greedy loop, without its dispatch (greedy players never draw: ``seed`` is
+    only recorded)."""
+    result = GameResult(pos.v.id, seed, pos.names, _NO_TABLE)
+    circle = Circle(repeats, max_turns)
+    _run_greedy(pos, _keep_of(pos.v), circle, result, cut, endgame, avoid, False)
+    result.turns = circle.turns
+    if not result.stalled and not result.cut:
+        _outcome(pos, result)
+    return result
 
 
 _NO_TABLE = Table(players=())
