@@ -431,6 +431,21 @@ class Code:
             got = self.lays[r][f] = [(sub, val, table[f - (val >> sh)]) for sub, val in self.plays_of(r, f)]
         return got
 
+    def nth_plain(self, h: int, i: int) -> int | None:
+        """With one pack and no unseen card in the multiset ``h``, its i-th card in card order,
+        read off the bits (each card is a bit; the jokers, alike, come last); else None (the
+        caller decodes it)."""
+        if self.w != 1 or h >> self.csh[_UNSEEN]:
+            return None
+        plain = h & self.plain_mask
+        while plain:
+            low = plain & -plain
+            if not i:
+                return low.bit_length() - 1
+            i -= 1
+            plain ^= low
+        return JOKER
+
     def firsts_of(self, r: int, f: int) -> list[Move]:
         """The first move of :meth:`moves_of` with each number of cards (made once)."""
         got = self.play_firsts[r].get(f)
@@ -2271,16 +2286,8 @@ class Position:
         cards the play leaves one of, in order (with one pack, read off the hand's bits)."""
         C = self.C
         rest = self.hands[seat] - val
-        if C.w == 1 and not rest >> C.csh[_UNSEEN]:
-            plain = rest & C.plain_mask
-            while plain:
-                low = plain & -plain
-                if not i:
-                    return low.bit_length() - 1
-                i -= 1
-                plain ^= low
-            return JOKER  # (the jokers, alike, come last)
-        return list(dict.fromkeys(C.decode(rest)))[i]
+        c = C.nth_plain(rest, i)
+        return c if c is not None else list(dict.fromkeys(C.decode(rest)))[i]
 
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
@@ -2910,16 +2917,8 @@ class Position:
         blind swap takes a card by its place)."""
         C = self.C
         h = self.hands[seat]
-        if C.w == 1 and not h >> C.csh[_UNSEEN]:
-            plain = h & C.plain_mask
-            while plain:
-                low = plain & -plain
-                if not k:
-                    return low.bit_length() - 1
-                k -= 1
-                plain ^= low
-            return JOKER  # (the jokers come last)
-        return C.decode(h)[k]
+        c = C.nth_plain(h, k)
+        return c if c is not None else C.decode(h)[k]
 
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
