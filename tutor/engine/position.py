@@ -1944,13 +1944,23 @@ class Position:
             nplay = sum(map(weights.__getitem__, self.subs[seat]))
             extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         else:
-            plays_by, sizes, every = self._bluff_plays(seat, zone)
-            nplay = sizes[1] * lens[1] + sizes[2] * lens[2] + sizes[3] * lens[3] + sizes[4] * lens[4]
-            extra = self._bluff_runs(seat, first, every) if every and first >= 0 else []
-        pile = self.pile
-        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
+            plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
+        if self._may_call(seat):
             extra.append(CALL_MOVE)
         return nplay + len(extra), (seat, state, nplay, plays_by, got, extra)
+
+    def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
+        """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
+        make with their claims (``lens``: per number of cards, the ranks that may be claimed), and
+        the runs listed after them (claimed from ``first``)."""
+        plays_by, sizes, every = self._bluff_plays(seat, zone)
+        nplay = sizes[1] * lens[1] + sizes[2] * lens[2] + sizes[3] * lens[3] + sizes[4] * lens[4]
+        return plays_by, nplay, self._bluff_runs(seat, first, every) if every else []
+
+    def _may_call(self, seat: int) -> bool:
+        """Bluff: may the seat call the last play (another player's claim)?"""
+        pile = self.pile
+        return bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat
 
     def push_bluff_at(self, j: int, at: BluffAt) -> tuple[Move, list[Event]]:
         """Bluff, for random play: push the j-th listed move, from :meth:`bluff_counted` just before
@@ -1976,11 +1986,8 @@ class Position:
         state = self._bluff_state()
         said, lens, first, _ = self._claims(state)
         zone = HAND if self.hand_n[seat] else self.zone(seat)
-        plays_by, sizes, every = self._bluff_plays(seat, zone)
-        nplay = sizes[1] * lens[1] + sizes[2] * lens[2] + sizes[3] * lens[3] + sizes[4] * lens[4]
-        extra = self._bluff_runs(seat, first, every) if every else []
-        pile = self.pile
-        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # the last play was another's claim
+        plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
+        if self._may_call(seat):
             extra.append(CALL_MOVE)
         def nth(j: int) -> Move | None:  # (a closure: see :meth:`counted`)
             return self._nth_bluff(j, plays_by, said)
@@ -1997,7 +2004,7 @@ class Position:
                     moves += [row[r] for r in ranks]
         if zone == HAND:
             moves += self._bluff_runs(seat, first)
-        if self.pile and self.pile[-1][2] >= 0 and self.pile[-1][1] != seat:
+        if self._may_call(seat):
             moves.append(CALL_MOVE)
         return moves
 
