@@ -628,18 +628,13 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
     """:func:`run`'s loop for greedy players all round, unrecorded (the search's rollouts): the
     same steps, cut and stall rule, with each move :func:`_greedy_push` and the bookkeeping in
     locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up).
-    A play from the hand where the plays are counted is chosen and made here, as
-    :func:`_greedy_push` does, with the variant's tables in locals (most moves of a rollout)."""
+    The greedy choice is made in one place, :func:`_greedy_hand` (most moves of a rollout: a
+    play from the hand, counted) or :func:`_greedy_listed`."""
     over = pos.over
     max_turns = circle.max_turns
     turns = circle.turns
     draw = Event.DRAW
-    R, C = pos.R, pos.C
-    plain_plays, voluntary, refill = R.plain_plays, R.voluntary, R.refill
-    keep_at, value = keep.keep_at, keep.value
-    hands, hand_n, subs_of = pos.hands, pos.hand_n, pos.subs
-    rsh, rm, group = C.rsh, C.rm, C.group
-    fast, push_cards, push_pickup = pos.fast, pos.push_cards, pos.push_pickup
+    plain_plays, fast, greedy_hand = pos.R.plain_plays, pos.fast, _greedy_hand
     # (the game ends only with a move that sets something off, someone going out: over() is
     # asked at the start and after such moves, not after every quiet one)
     ended = over()
@@ -647,20 +642,8 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
         if cut and turns >= cut and _cut_off(pos, result, turns, cut, endgame, zones):
             break
         seat = pos.turn
-        if plain_plays and fast():  # (:func:`_greedy_push`'s play from the hand, inline)
-            subs = subs_of[seat]
-            top = pos.top
-            for r in keep_at[top]:
-                if subs[r]:
-                    break
-            else:
-                r = -1
-            if r < 0 or (value[r][0] and voluntary and pos.pile_n and pos.pile_n <= 2
-                         and hand_n[seat] <= refill and top != EMPTY):
-                events = push_pickup()
-            else:
-                f = (hands[seat] >> rsh[r]) & rm[r]
-                events = push_cards(group(r, f), f << rsh[r], None, 0)
+        if plain_plays and fast():  # (:func:`_greedy_push`, its two cases told apart once)
+            events = greedy_hand(pos, keep)[1]
         else:
             played, events = _greedy_listed(pos, keep)
             if type(played) is Move and played.kind == FLIP:
