@@ -628,13 +628,12 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
     """:func:`run`'s loop for greedy players all round, unrecorded (the search's rollouts): the
     same steps, cut and stall rule, with each move :func:`_greedy_push` and the bookkeeping in
     locals. It leaves the game over, stalled or cut (``run``'s loop then only finishes up).
-    The greedy choice is made in one place, :func:`_greedy_hand` (most moves of a rollout: a
-    play from the hand, counted) or :func:`_greedy_listed`."""
+    The greedy choice is :func:`_greedy_push`'s, the one greedy policy."""
     over = pos.over
     max_turns = circle.max_turns
     turns = circle.turns
     draw = Event.DRAW
-    plain_plays, fast, greedy_hand = pos.R.plain_plays, pos.fast, _greedy_hand
+    greedy_push = _greedy_push
     # (the game ends only with a move that sets something off, someone going out: over() is
     # asked at the start and after such moves, not after every quiet one)
     ended = over()
@@ -642,12 +641,9 @@ def _run_greedy(pos: Position, keep: _Keep, circle: Circle, result: GameResult, 
         if cut and turns >= cut and _cut_off(pos, result, turns, cut, endgame, zones):
             break
         seat = pos.turn
-        if plain_plays and fast():  # (:func:`_greedy_push`, its two cases told apart once)
-            events = greedy_hand(pos, keep)[1]
-        else:
-            played, events = _greedy_listed(pos, keep)
-            if type(played) is Move and played.kind == FLIP:
-                result.flips += 1
+        played, events = greedy_push(pos, keep)
+        if type(played) is Move and played.kind == FLIP:
+            result.flips += 1
         if not events or (len(events) == 1 and events[0] is draw):
             # most moves: a play that sets nothing off, or only a draw, which :func:`_loud_move`
             # has nothing to count for (Circle.quiet_move, inline)
