@@ -197,9 +197,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from tutor.rules.variant import (
-        _read_fragment_file,
         build_variant,
         is_variant_data,
+        load_fragment_text,
         parse_yaml,
         preset_from_data,
         read_variant_file,
@@ -217,7 +217,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         v = build_variant(preset, [], where=args.file)
         print(f"{args.file}: preset {preset.id!r} with {len(v.fragments)} fragments: OK")
         return 0
-    frag = _read_fragment_file(path, args.file)
+    frag = load_fragment_text(text, args.file)
     print(f"{args.file}: fragment {frag.id!r} for slot {frag.slot!r}, {len(frag.powers)} power(s): OK")
     return 0
 

@@ -129,18 +129,18 @@ def parse_claim(text: str) -> int:
     return run_claim(first, last)
 
 
-_PARSED: dict[str, int] = {}  # text already read -> its card (the table file's cards, over and over)
+PARSED_CARDS: dict[str, int] = {}  # text already read -> its card (the table file's cards, over and over)
 
 
 def parse_card(text: object) -> int:
     """Read one card: ``'7H'``, ``'10s'``, ``'T♠'``, ``'JK'``."""
     if type(text) is str:
-        got = _PARSED.get(text)
+        got = PARSED_CARDS.get(text)
         if got is not None:
             return got
         card = _parse_card(text)
-        if len(_PARSED) < 4096:
-            _PARSED[text] = card
+        if len(PARSED_CARDS) < 4096:
+            PARSED_CARDS[text] = card
         return card
     return _parse_card(text)
 

@@ -4,7 +4,9 @@
     ├── NotationError          a card or a move that cannot be read
     ├── TableError             a table that cannot be read or is impossible
     ├── VariantError           a variant spec, fragment or preset that cannot be used
-    └── CompareError           variants that cannot be compared as asked
+    ├── CompareError           variants that cannot be compared as asked
+    ├── ShareError             a shared question (a link's ``q``) that cannot be read
+    └── IllegalMoveError       ``apply`` given a move that ``check`` finds illegal
 
 An illegal move is not an error: it is a :class:`tutor.engine.Verdict` with
 ``legal`` false. Every message is one line that says what is wrong and where,
@@ -47,3 +49,11 @@ def excerpt(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for quoting user input in a message."""
     text = repr(value[: limit + 1]) if isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ShareError(TutorError):
+    """A shared question (a link's ``q`` parameter) that cannot be read."""
+
+
+class IllegalMoveError(TutorError):
+    """``apply`` was given a move that ``check`` finds illegal."""

@@ -21,14 +21,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.core.errors import TutorError
+from tutor.core.errors import ShareError
 
 MAX_CODE = 8000  # characters of a code we accept
 MAX_JSON = 200_000  # bytes a code may expand to
-
-
-class ShareError(TutorError):
-    """A shared question (a link's ``q`` parameter) that cannot be read."""
 
 
 @dataclass(frozen=True)

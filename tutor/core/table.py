@@ -19,8 +19,8 @@ import yaml
 
 from tutor.core import safeyaml
 from tutor.core.cards import (
-    _PARSED,
     JOKER,
+    PARSED_CARDS,
     UNKNOWN,
     card_str,
     claim_for,
@@ -371,7 +371,7 @@ def _zone(raw: Any, at: str) -> tuple[int, ...]:
     if not isinstance(raw, list):
         raise TableError(f"{at}: {raw!r} is neither a list of cards nor a count")
     try:  # every card already read once (the table file's cards, over and over)
-        return tuple(map(_PARSED.__getitem__, raw))
+        return tuple(map(PARSED_CARDS.__getitem__, raw))
     except (KeyError, TypeError):
         pass
     out = []
@@ -403,7 +403,7 @@ def _hand(raw: Any, at: str) -> tuple[int, ...]:
 def _face_up(raw: Any, at: str) -> tuple[tuple[int, ...], ...]:
     if type(raw) is list:
         try:  # stacks of one card each, every card already read once
-            return tuple((_PARSED[c],) for c in raw)
+            return tuple((PARSED_CARDS[c],) for c in raw)
         except (KeyError, TypeError):
             pass
     if raw is None:

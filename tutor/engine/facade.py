@@ -19,7 +19,7 @@ from dataclasses import FrozenInstanceError
 from functools import partial
 
 from tutor.core.cards import JOKER, UNKNOWN
-from tutor.core.errors import TutorError
+from tutor.core.errors import IllegalMoveError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
 from tutor.core.table import Player, Table, lazy_maker
@@ -37,10 +37,6 @@ HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.N
 
 
 _new = object.__new__  # (read once: a type's attribute is looked up at every call)
-
-
-class IllegalMoveError(TutorError):
-    """``apply`` was given a move that ``check`` finds illegal."""
 
 
 class Verdict:
