@@ -494,6 +494,7 @@ _RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
+_DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
@@ -3002,15 +3003,40 @@ class Position:
         if reverses:
             self.rev += n
         self.opening = False
-        if run_n < quiet and (left >= R.refill or not self.stock) and (
-                left or (self.ups[seat] or self.downs[seat]) and not self.v.face_up_to_hand):
-            # nothing burns, reverses, skips or plays again; no draw, and the player is not out
-            # (from the hand, or with cards left face up or down: no face-up cards go to the hand)
-            self.turn = self.after[seat]
-            if events is None:  # a move of its own, with no events (and so no causes)
-                self.causes = _NO_CAUSES
-                return ()
-            return events
+        if run_n < quiet:  # nothing burns, reverses, skips or plays again
+            stock = self.stock
+            if left >= R.refill or not stock:
+                if left or (self.ups[seat] or self.downs[seat]) and not self.v.face_up_to_hand:
+                    # no draw, and the player is not out (from the hand, or with cards left face up
+                    # or down: no face-up cards go to the hand)
+                    self.turn = self.after[seat]
+                    if events is None:  # a move of its own, with no events (and so no causes)
+                        self.causes = _NO_CAUSES
+                        return ()
+                    return events
+            else:  # only the draw, which leaves cards in hand (most plays while a stock lasts):
+                # :meth:`_settle`'s draw, inline
+                drawn = stock[:R.refill - left]
+                del stock[:len(drawn)]
+                cv = self.C.cv
+                h = self.hands[seat]
+                for c in drawn:
+                    h += cv[c]
+                self.hands[seat] = h
+                hand_n[seat] = left + len(drawn)
+                subs = self.subs[seat]
+                tsm = self.C.tsm
+                for c in drawn:
+                    if c >= 0:
+                        table, sh, m = tsm[_RANK_OF[c]]
+                        subs[_RANK_OF[c]] = table[(h >> sh) & m]
+                self.turn = self.after[seat]
+                if events is None:
+                    self.causes = [R.draw_fid]
+                    return _DRAW_EVENTS
+                events.append(DRAW)
+                self.causes.append(R.draw_fid)
+                return events
         if events is None:
             self.causes = []
             events = []
