@@ -2542,6 +2542,10 @@ class Position:
         self._lay(seat, cards, events)
 
     def _remove_up(self, seat: int, take: Sequence[int]) -> None:
+        self.ups[seat] = self.up_left(seat, take)
+
+    def up_left(self, seat: int, take: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+        """The seat's face-up stacks once ``take`` (cards among them) are taken away."""
         ups = list(self.ups[seat])
         for c in take:
             for k, s in enumerate(ups):
@@ -2553,7 +2557,15 @@ class Position:
                         lst.remove(c)
                         ups[k] = tuple(lst)
                     break
-        self.ups[seat] = tuple(ups)
+        return tuple(ups)
+
+    def push_up(self, cards: tuple[int, ...], left: tuple[tuple[int, ...], ...]) -> Sequence[Event]:
+        """Play ``cards``, one of :meth:`up_plays`, from the face-up cards of the player to move,
+        whose stacks are then ``left`` (:meth:`up_left`): what :meth:`push` does with that play,
+        for a caller that chooses among those plays once (a greedy player, whose choice and the
+        stacks it leaves are the same each time the plays are)."""
+        self.ups[self.turn] = left
+        return self.push_cards(cards, 0)
 
     def _lay(self, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
         """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
@@ -2608,7 +2620,10 @@ class Position:
         if burn:
             events.append(BURN)
             causes.append(burn_fid)
-            self.burned += tuple(c for laid in self.pile for c in laid[0])
+            burned = list(self.burned)  # (a list added to play by play: quicker than a generator)
+            for laid in self.pile:
+                burned += laid[0]
+            self.burned = tuple(burned)
             self._clear_pile()
         if flips & 1:
             events.append(REVERSE)

@@ -282,8 +282,8 @@ class _Keep:
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
         # the greedy choice among the plays from face up (Position.up_plays), by the plays' tuple:
-        # id -> (the tuple, the choice)
-        self.up_best: dict[int, tuple[tuple[Move, ...], Move]] = {}
+        # id -> (the tuple, the choice, the face-up stacks it leaves)
+        self.up_best: dict[int, tuple[tuple[Move, ...], Move, tuple[tuple[int, ...], ...]]] = {}
 
 
 _KEEPS: dict[int, tuple[Variant, _Keep]] = {}
@@ -343,8 +343,9 @@ def _greedy_listed(pos: Position, keep: _Keep) -> Action:
         if got is None or got[0] is not ups:
             if len(keep.up_best) > 50_000:
                 keep.up_best.clear()
-            got = keep.up_best[id(ups)] = (ups, greedy_move(pos, ups, keep))
-        return got[1], pos.push(got[1])
+            best = greedy_move(pos, ups, keep)
+            got = keep.up_best[id(ups)] = (ups, best, pos.up_left(pos.turn, best.cards))
+        return got[1], pos.push_up(got[1].cards, got[2])
     moves = pos.moves()
     # flips only (plays come first, pickups last): greedy_move's choice, the first
     m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
