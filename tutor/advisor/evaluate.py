@@ -123,13 +123,16 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
         if v.goal == "winner":
             return [1.0 if s == decided else 0.0 for s in range(n)]
         return [0.0 if s == decided else 1.0 for s in range(n)]
-    weigh = _Weigh.of(v, pos.C)
+    weigh = _LAST[0]
+    if weigh is None or weigh.v is not v or weigh.C is not pos.C:  # (a search asks of one variant
+        weigh = _LAST[0] = _Weigh.of(v, pos.C)  # thousands of times)
     stock = bool(pos.stock)
     outs, hands, hand_n, subs, ups, downs = pos.outs, pos.hands, pos.hand_n, pos.subs, pos.ups, pos.downs
     w_hand, w_up, w_down, w_hard, w_special, w_log, w_nostock = weights
     if stock:
         w_nostock = 0.0
     hard_of, special_of, ranks, rsh, rm, count = weigh.hard, weigh.special, weigh.ranks, weigh.rsh, weigh.rm, weigh.count
+    hard_card, special_card = weigh.hard_card, weigh.special_card
     memo = weigh.memo
     memo_get = memo.get
     log1p = math.log1p
@@ -161,10 +164,9 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
         n_up = 0
         for st in ups[s]:
             for c in st:
-                r = c >> 2
-                hard += hard_of[r]
-                specials += special_of[r]
-                n_up += 1
+                hard += hard_card[c]
+                specials += special_card[c]
+            n_up += len(st)
         scores.append(w_hand * k + w_up * n_up + w_down * len(downs[s]) + w_hard * hard + w_special * specials
                       + w_log * log1p(k) + w_nostock * k)
     return _softmax(v, scores)
@@ -174,12 +176,17 @@ class _Weigh:
     """Per variant and card code: each rank's hardness and speciality, and each rank field's
     card count, for :func:`evaluate_position`."""
 
-    __slots__ = ("hard", "special", "ranks", "rsh", "rm", "count", "unseen_shift", "unseen_mask", "memo")
+    __slots__ = ("v", "C", "hard", "special", "hard_card", "special_card", "ranks", "rsh", "rm", "count",
+                 "unseen_shift", "unseen_mask", "memo")
 
     _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
 
     def __init__(self, v: Variant, C: Code) -> None:
+        self.v, self.C = v, C
         self.hard, self.special = _ranks_of(v)
+        # per card (face-up cards are known): its rank's
+        self.hard_card = tuple(self.hard[c >> 2] for c in range(JOKER + 1))
+        self.special_card = tuple(self.special[c >> 2] for c in range(JOKER + 1))
         w = C.w
         one = C.one
         plain = tuple(sum((f >> (i * w)) & one for i in range(4)) for f in range(1 << (4 * w)))
@@ -199,6 +206,9 @@ class _Weigh:
                 cls._cache.clear()
             got = cls._cache[key] = (v, cls(v, C))
         return got[1]
+
+
+_LAST: list[_Weigh | None] = [None]  # the last variant's (:func:`evaluate_position`)
 
 
 def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int], int, bool]], stock: int,
