@@ -324,14 +324,32 @@ def greedy_move(pos: Position, moves: Sequence[Move], keep: _Keep | None = None)
 
 
 def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
-    """The greedy move, pushed; read off the play counts where the plays are the plain game's.
-    ``keep``: the variant's :class:`_Keep`, where the caller has it (a game loop)."""
+    """The greedy move, pushed: read off the play counts where the plays are the plain game's,
+    else chosen among those listed (:func:`_greedy_listed`). ``keep``: the variant's
+    :class:`_Keep`, where the caller has it (a game loop)."""
     R = pos.R
     if keep is None:
         keep = _keep_of(pos.v)
-    if R.plain_plays and pos.fast():
-        return _greedy_hand(pos, keep)
-    return _greedy_listed(pos, keep)
+    if not (R.plain_plays and pos.fast()):
+        return _greedy_listed(pos, keep)
+    # the plays are counted: the lowest rank held that goes on the top (the most moves of a
+    # rollout, made here rather than in a function of their own)
+    seat = pos.turn
+    subs = pos.subs[seat]
+    top = pos.top
+    for r in keep.keep_at[top]:
+        if subs[r]:
+            break
+    else:
+        return None, pos.push_pickup()
+    if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
+            and pos.hand_n[seat] <= R.refill and top != EMPTY):
+        return None, pos.push_pickup()
+    # every card of the rank: its multiset is the rank's field, and the rank has no play left
+    C = pos.C
+    f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
+    cards = C.group(r, f)
+    return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
 
 
 def _greedy_listed(pos: Position, keep: _Keep) -> Action:
@@ -350,27 +368,6 @@ def _greedy_listed(pos: Position, keep: _Keep) -> Action:
     # flips only (plays come first, pickups last): greedy_move's choice, the first
     m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
     return m, pos.push(m)
-
-
-def _greedy_hand(pos: Position, keep: _Keep) -> Action:
-    """:func:`_greedy_push` where the plays are counted: read off the play counts."""
-    R = pos.R
-    seat = pos.turn
-    subs = pos.subs[seat]
-    top = pos.top
-    for r in keep.keep_at[top]:
-        if subs[r]:
-            break
-    else:
-        return None, pos.push_pickup()
-    if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
-            and pos.hand_n[seat] <= R.refill and top != EMPTY):
-        return None, pos.push_pickup()
-    # every card of the rank: its multiset is the rank's field, and the rank has no play left
-    C = pos.C
-    f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
-    cards = C.group(r, f)
-    return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
 
 
 @dataclass
