@@ -160,7 +160,8 @@ class ISMCTS:
         # once; a key is a tuple, hashed again at every look-up): key -> number, and back
         self.kids: dict[MoveKey, int] = {}
         self.key_of: list[MoveKey] = []
-        self.keys: dict[int, tuple[Move, int]] = {}  # id(move) -> (move, its key's number), for moves met again
+        self.keys: dict[int, int] = {}  # id(move) -> its key's number, for moves met again
+        self.met: list[Move] = []  # those moves, kept alive (so no other object takes their ids)
         self.iterations = 0
         self.seconds = 0.0
         # the observer's own moves do not depend on the hidden cards: read them once
@@ -186,6 +187,17 @@ class ISMCTS:
         if kid is None:
             kid = self.kids[key] = len(self.key_of)
             self.key_of.append(key)
+        return kid
+
+    def _meet(self, m: Move) -> int:
+        """The number of ``m``'s key, kept for ``m`` (most moves are the engine's shared values,
+        met again and again)."""
+        keys = self.keys
+        if len(keys) > 50_000:
+            keys.clear()
+            self.met.clear()
+        kid = keys[id(m)] = self._kid(move_key(m, self.blind))
+        self.met.append(m)
         return kid
 
     def child(self, key: MoveKey) -> Node | None:
@@ -243,8 +255,7 @@ class ISMCTS:
         pushed: list[Move] = []  # the moves pushed on the deal (with it, they rebuild the state)
         blind = self.blind
         avoid = self.avoid
-        keys = self.keys
-        keys_get = keys.get
+        keys_get = self.keys.get
         c = self.c
         log, sqrt, id_ = math.log, math.sqrt, id
         over, moves, push = state.over, state.moves, state.push
@@ -266,14 +277,10 @@ class ISMCTS:
                         break
             else:
                 by_key = {}
+                first = by_key.setdefault  # (the first move of each key)
                 for m in moves(blind):  # (when suits do not matter, one play of each kind)
-                    got = keys_get(id_(m))
-                    if got is None or got[0] is not m:  # (most moves are the engine's shared values)
-                        if len(keys) > 50_000:
-                            keys.clear()
-                        got = keys[id(m)] = (m, self._kid(move_key(m, blind)))
-                    if got[1] not in by_key:
-                        by_key[got[1]] = m
+                    kid = keys_get(id_(m))
+                    first(kid if kid is not None else self._meet(m), m)
             children = node.children
             fresh: list[int] | None = None
             best: Node | None = None
