@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
+from typing import cast
 
 from tutor.core.cards import EMPTY, JOKER, N_RANKS
 from tutor.core.table import Table
@@ -232,6 +233,12 @@ def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
         exps = [exp(-x - top) if x is not None else 0.0 for x in scores]
         total = sum(exps)
         return [e / total for e in exps]
+    if None not in scores:  # (every seat in play: most positions a search scores)
+        live = cast("Sequence[float]", scores)
+        top = max(live)
+        exps = [exp(x - top) for x in live]
+        total = sum(exps)
+        return [1.0 - e / total for e in exps]
     top = max([x for x in scores if x is not None])
     exps = [exp(x - top) if x is not None else 0.0 for x in scores]
     total = sum(exps)

@@ -3033,18 +3033,17 @@ class Position:
                 # :meth:`_settle`'s draw, inline
                 drawn = stock[:R.refill - left]
                 del stock[:len(drawn)]
-                cv = self.C.cv
+                C = self.C
+                cv, tsm = C.cv, C.tsm
                 h = self.hands[seat]
-                for c in drawn:
+                subs = self.subs[seat]
+                for c in drawn:  # (a rank's count made after each card of it: the last is right)
                     h += cv[c]
+                    if c >= 0:
+                        table, sh, m = tsm[c >> 2]
+                        subs[c >> 2] = table[(h >> sh) & m]
                 self.hands[seat] = h
                 hand_n[seat] = left + len(drawn)
-                subs = self.subs[seat]
-                tsm = self.C.tsm
-                for c in drawn:
-                    if c >= 0:
-                        table, sh, m = tsm[_RANK_OF[c]]
-                        subs[_RANK_OF[c]] = table[(h >> sh) & m]
                 self.turn = self.after[seat]
                 if events is None:
                     self.causes = [R.draw_fid]
