@@ -133,7 +133,7 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
     if stock:
         w_nostock = 0.0
     hard_of, special_of, ranks, rsh, rm, count = weigh.hard, weigh.special, weigh.ranks, weigh.rsh, weigh.rm, weigh.count
-    hard_card, special_card = weigh.hard_card, weigh.special_card
+    up_get, up_weigh = weigh.ups.get, weigh.up_weigh
     memo = weigh.memo
     memo_get = memo.get
     log1p = math.log1p
@@ -162,12 +162,13 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
             memo[h] = (hard, specials)
         else:
             hard, specials = got
-        n_up = 0
-        for st in ups[s]:
-            for c in st:
-                hard += hard_card[c]
-                specials += special_card[c]
-            n_up += len(st)
+        up = up_get(ups[s])  # (face-up cards change seldom)
+        if up is None:
+            up = up_weigh(ups[s])
+        for x in up[0]:  # (added card by card, in order: the same sum to the last bit)
+            hard += x
+        specials += up[1]
+        n_up = up[2]
         scores.append(w_hand * k + w_up * n_up + w_down * len(downs[s]) + w_hard * hard + w_special * specials
                       + w_log * log1p(k) + w_nostock * k)
     return _softmax(v, scores)
@@ -178,7 +179,7 @@ class _Weigh:
     card count, for :func:`evaluate_position`."""
 
     __slots__ = ("v", "C", "hard", "special", "hard_card", "special_card", "ranks", "rsh", "rm", "count",
-                 "unseen_shift", "unseen_mask", "memo")
+                 "unseen_shift", "unseen_mask", "memo", "ups")
 
     _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
 
@@ -197,6 +198,17 @@ class _Weigh:
         self.unseen_shift = C.csh[-1]
         self.unseen_mask = C.cm[-1]
         self.memo: dict[int, tuple[float, int]] = {}  # a hand's code -> its (hard, specials)
+        # a seat's face-up stacks -> their cards' hardness one by one, their specials and their number
+        self.ups: dict[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], int, int]] = {}
+
+    def up_weigh(self, ups: tuple[tuple[int, ...], ...]) -> tuple[tuple[float, ...], int, int]:
+        """:attr:`ups` of a seat's face-up stacks (kept)."""
+        cards = [c for st in ups for c in st]
+        got = (tuple(self.hard_card[c] for c in cards), sum(self.special_card[c] for c in cards), len(cards))
+        if len(self.ups) > 20_000:
+            self.ups.clear()
+        self.ups[ups] = got
+        return got
 
     @classmethod
     def of(cls, v: Variant, C: Code) -> _Weigh:
