@@ -681,17 +681,15 @@ class Position:
     def _give(self, seat: int, cards: Sequence[int]) -> None:
         C = self.C
         h = self.hands[seat]
-        cv = C.cv
-        for c in cards:
+        cv, tsm = C.cv, C.tsm
+        subs = self.subs[seat]
+        for c in cards:  # (a rank's count made after each card of it: the last is right)
             h += cv[c]
+            if c >= 0:
+                table, sh, m = tsm[c >> 2]
+                subs[c >> 2] = table[(h >> sh) & m]
         self.hands[seat] = h
         self.hand_n[seat] += len(cards)
-        subs = self.subs[seat]
-        subt, rsh, rm = C.subt, C.rsh, C.rm
-        for c in cards:
-            if c >= 0:
-                r = c >> 2
-                subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
 
     def deal_into(self, seat: int, cards: Sequence[int]) -> None:
         """Put dealt ``cards`` into the seat's hand (a search's deal of the unseen cards, into a

@@ -348,7 +348,7 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
     # every card of the rank: its multiset is the rank's field, and the rank has no play left
     C = pos.C
     f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
-    cards = C.group(r, f)
+    cards = C.groups[r].get(f) or C.group(r, f)  # (made once: read without a call)
     return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
 
 
