@@ -204,7 +204,7 @@ def prepare(
 def principal_line(search: ISMCTS, key: MoveKey, depth: int = 8) -> list[LineStep]:
     """The search's principal line below a root choice: the most visited child, then its most
     visited child..., as (move key by ranks, seat, visits, visits of the parent), read from the tree."""
-    node = search.root.children.get(key)
+    node = search.child(key)
     line: list[LineStep] = []
     while node is not None and node.children and len(line) < depth:
         child = max(node.children.values(), key=lambda c: c.visits)

@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
+from typing import cast
 
 from tutor.core.cards import EMPTY, JOKER, N_RANKS
 from tutor.core.table import Table
@@ -123,13 +124,16 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
         if v.goal == "winner":
             return [1.0 if s == decided else 0.0 for s in range(n)]
         return [0.0 if s == decided else 1.0 for s in range(n)]
-    weigh = _Weigh.of(v, pos.C)
+    weigh = _LAST[0]
+    if weigh is None or weigh.v is not v or weigh.C is not pos.C:  # (a search asks of one variant
+        weigh = _LAST[0] = _Weigh.of(v, pos.C)  # thousands of times)
     stock = bool(pos.stock)
     outs, hands, hand_n, subs, ups, downs = pos.outs, pos.hands, pos.hand_n, pos.subs, pos.ups, pos.downs
     w_hand, w_up, w_down, w_hard, w_special, w_log, w_nostock = weights
     if stock:
         w_nostock = 0.0
     hard_of, special_of, ranks, rsh, rm, count = weigh.hard, weigh.special, weigh.ranks, weigh.rsh, weigh.rm, weigh.count
+    up_get, up_weigh = weigh.ups.get, weigh.up_weigh
     memo = weigh.memo
     memo_get = memo.get
     log1p = math.log1p
@@ -158,13 +162,13 @@ def evaluate_position(pos: Position, weights: Sequence[float] = WEIGHTS) -> list
             memo[h] = (hard, specials)
         else:
             hard, specials = got
-        n_up = 0
-        for st in ups[s]:
-            for c in st:
-                r = c >> 2
-                hard += hard_of[r]
-                specials += special_of[r]
-                n_up += 1
+        up = up_get(ups[s])  # (face-up cards change seldom)
+        if up is None:
+            up = up_weigh(ups[s])
+        for x in up[0]:  # (added card by card, in order: the same sum to the last bit)
+            hard += x
+        specials += up[1]
+        n_up = up[2]
         scores.append(w_hand * k + w_up * n_up + w_down * len(downs[s]) + w_hard * hard + w_special * specials
                       + w_log * log1p(k) + w_nostock * k)
     return _softmax(v, scores)
@@ -174,12 +178,17 @@ class _Weigh:
     """Per variant and card code: each rank's hardness and speciality, and each rank field's
     card count, for :func:`evaluate_position`."""
 
-    __slots__ = ("hard", "special", "ranks", "rsh", "rm", "count", "unseen_shift", "unseen_mask", "memo")
+    __slots__ = ("v", "C", "hard", "special", "hard_card", "special_card", "ranks", "rsh", "rm", "count",
+                 "unseen_shift", "unseen_mask", "memo", "ups")
 
     _cache: dict[tuple[int, int], tuple[Variant, _Weigh]] = {}
 
     def __init__(self, v: Variant, C: Code) -> None:
+        self.v, self.C = v, C
         self.hard, self.special = _ranks_of(v)
+        # per card (face-up cards are known): its rank's
+        self.hard_card = tuple(self.hard[c >> 2] for c in range(JOKER + 1))
+        self.special_card = tuple(self.special[c >> 2] for c in range(JOKER + 1))
         w = C.w
         one = C.one
         plain = tuple(sum((f >> (i * w)) & one for i in range(4)) for f in range(1 << (4 * w)))
@@ -189,6 +198,17 @@ class _Weigh:
         self.unseen_shift = C.csh[-1]
         self.unseen_mask = C.cm[-1]
         self.memo: dict[int, tuple[float, int]] = {}  # a hand's code -> its (hard, specials)
+        # a seat's face-up stacks -> their cards' hardness one by one, their specials and their number
+        self.ups: dict[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], int, int]] = {}
+
+    def up_weigh(self, ups: tuple[tuple[int, ...], ...]) -> tuple[tuple[float, ...], int, int]:
+        """:attr:`ups` of a seat's face-up stacks (kept)."""
+        cards = [c for st in ups for c in st]
+        got = (tuple(self.hard_card[c] for c in cards), sum(self.special_card[c] for c in cards), len(cards))
+        if len(self.ups) > 20_000:
+            self.ups.clear()
+        self.ups[ups] = got
+        return got
 
     @classmethod
     def of(cls, v: Variant, C: Code) -> _Weigh:
@@ -199,6 +219,9 @@ class _Weigh:
                 cls._cache.clear()
             got = cls._cache[key] = (v, cls(v, C))
         return got[1]
+
+
+_LAST: list[_Weigh | None] = [None]  # the last variant's (:func:`evaluate_position`)
 
 
 def evaluate_zones(v: Variant, zones: Sequence[tuple[Sequence[int], Sequence[int], int, bool]], stock: int,
@@ -222,6 +245,12 @@ def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
         exps = [exp(-x - top) if x is not None else 0.0 for x in scores]
         total = sum(exps)
         return [e / total for e in exps]
+    if None not in scores:  # (every seat in play: most positions a search scores)
+        live = cast("Sequence[float]", scores)
+        top = max(live)
+        exps = [exp(x - top) for x in live]
+        total = sum(exps)
+        return [1.0 - e / total for e in exps]
     top = max([x for x in scores if x is not None])
     exps = [exp(x - top) if x is not None else 0.0 for x in scores]
     total = sum(exps)

@@ -77,14 +77,15 @@ def move_key(move: Move, blind: bool = True) -> MoveKey:
 
 
 class Node:
-    """One move in the tree, with the statistics of the seat that made it."""
+    """One move in the tree, with the statistics of the seat that made it. Its children are
+    keyed by their keys' numbers in the search (:meth:`ISMCTS.child` finds one by its key)."""
 
     __slots__ = ("key", "seat", "children", "visits", "avail", "total", "total_sq")
 
     def __init__(self, key: MoveKey, seat: int) -> None:
         self.key = key
         self.seat = seat
-        self.children: dict[MoveKey, Node] = {}
+        self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -155,7 +156,12 @@ class ISMCTS:
         # again goes round a circle and is scored by loop_rewards, not played on
         self.avoid: Avoid | None = (view.seat, view.loops) if view.loops else None
         self.root = Node((), -1)
-        self.keys: dict[int, tuple[Move, MoveKey]] = {}  # id(move) -> (move, its key), for moves met again
+        # each key met gets a number, which the tree's dicts are keyed by (an int hashes at
+        # once; a key is a tuple, hashed again at every look-up): key -> number, and back
+        self.kids: dict[MoveKey, int] = {}
+        self.key_of: list[MoveKey] = []
+        self.keys: dict[int, int] = {}  # id(move) -> its key's number, for moves met again
+        self.met: list[Move] = []  # those moves, kept alive (so no other object takes their ids)
         self.iterations = 0
         self.seconds = 0.0
         # the observer's own moves do not depend on the hidden cards: read them once
@@ -167,13 +173,37 @@ class ISMCTS:
         self.root_moves: dict[MoveKey, list[Move]] = {}
         for m in moves:
             self.root_moves.setdefault(move_key(m, self.blind), []).append(m)
-        self.root_first = {k: ms[0] for k, ms in self.root_moves.items()}
+        self.root_first = {self._kid(k): ms[0] for k, ms in self.root_moves.items()}
         # The observer's moves should not depend on the hidden cards; if a few deals say
         # otherwise (a rule that looks at unseen cards), check them in every deal.
         probe = random.Random(1)
         base = set(legal_moves(first, v)) if moves else set()
         self.root_varies = any(set(legal_moves(d, v)) != base
                                for d in (self.det.deal(probe) for _ in range(4))) if moves else False
+
+    def _kid(self, key: MoveKey) -> int:
+        """The number of ``key`` (given one the first time it is met)."""
+        kid = self.kids.get(key)
+        if kid is None:
+            kid = self.kids[key] = len(self.key_of)
+            self.key_of.append(key)
+        return kid
+
+    def _meet(self, m: Move) -> int:
+        """The number of ``m``'s key, kept for ``m`` (most moves are the engine's shared values,
+        met again and again)."""
+        keys = self.keys
+        if len(keys) > 50_000:
+            keys.clear()
+            self.met.clear()
+        kid = keys[id(m)] = self._kid(move_key(m, self.blind))
+        self.met.append(m)
+        return kid
+
+    def child(self, key: MoveKey) -> Node | None:
+        """The root's child of a choice (``key``: one of :attr:`root_moves`), if it has one."""
+        kid = self.kids.get(key)
+        return self.root.children.get(kid) if kid is not None else None
 
     # -- the loop -------------------------------------------------------
 
@@ -225,8 +255,7 @@ class ISMCTS:
         pushed: list[Move] = []  # the moves pushed on the deal (with it, they rebuild the state)
         blind = self.blind
         avoid = self.avoid
-        keys = self.keys
-        keys_get = keys.get
+        keys_get = self.keys.get
         c = self.c
         log, sqrt, id_ = math.log, math.sqrt, id
         over, moves, push = state.over, state.moves, state.push
@@ -240,26 +269,23 @@ class ISMCTS:
                 else:
                     legal = set(state.moves())
                     by_key = {}
-                    for k, ms in self.root_moves.items():
+                    for key, ms in self.root_moves.items():
                         m = next((m for m in ms if m in legal), None)
                         if m is not None:
-                            by_key[k] = m
+                            by_key[self.kids[key]] = m
                     if not by_key:
                         break
             else:
                 by_key = {}
+                first = by_key.setdefault  # (the first move of each key)
                 for m in moves(blind):  # (when suits do not matter, one play of each kind)
-                    got = keys_get(id_(m))
-                    if got is None or got[0] is not m:  # (most moves are the engine's shared values)
-                        if len(keys) > 50_000:
-                            keys.clear()
-                        got = keys[id(m)] = (m, move_key(m, blind))
-                    if got[1] not in by_key:
-                        by_key[got[1]] = m
+                    kid = keys_get(id_(m))
+                    first(kid if kid is not None else self._meet(m), m)
             children = node.children
-            fresh: list[MoveKey] | None = None
+            fresh: list[int] | None = None
             best: Node | None = None
             best_u = -1.0
+            best_k = -1
             for k in by_key:  # each available child: counted, and its bound (UCB1 over availability)
                 ch = children.get(k)
                 if ch is None:
@@ -272,24 +298,25 @@ class ISMCTS:
                     vis = ch.visits
                     u = ch.total / vis + c * sqrt(log(a) / vis)
                     if u > best_u:
-                        best, best_u = ch, u
+                        best, best_u, best_k = ch, u, k
                 else:
                     ch.avail += 1
             if fresh is not None:  # add one child, then roll out from it
                 k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
-                child = Node(k, state.turn)
+                child = Node(self.key_of[k], state.turn)
                 child.avail = 1
                 children[k] = child
             else:
                 if node is root and not self.floor_met:
-                    least = min((children[k] for k in by_key), key=_visits)
-                    if least.visits < self.root_floor:
-                        best = least
+                    least_k = min(by_key, key=lambda k: children[k].visits)
+                    if children[least_k].visits < self.root_floor:
+                        best, best_k = children[least_k], least_k
                     elif len(by_key) == len(self.root_moves):  # every choice has its floor: for good
                         self.floor_met = True
                 assert best is not None
                 child = best
-            move = by_key[child.key]
+                k = best_k
+            move = by_key[k]
             events = push(move)
             pushed.append(move)
             path.append(child)
@@ -332,7 +359,7 @@ class ISMCTS:
         """
         if len(self.root_moves) <= 1:
             return True
-        kids = [self.root.children.get(k) for k in self.root_moves]
+        kids = [self.child(k) for k in self.root_moves]
         if any(n is None for n in kids):
             return False
         nodes = [n for n in kids if n is not None]
@@ -353,7 +380,7 @@ class ISMCTS:
         """One entry per choice at the root, best (highest mean) first."""
         out = []
         for k, moves in self.root_moves.items():
-            n = self.root.children.get(k)
+            n = self.child(k)
             if n is None or n.visits == 0:
                 out.append(RootStat(k, tuple(moves), 0, 0.0, 0.0, ()))
                 continue
@@ -363,10 +390,6 @@ class ISMCTS:
             out.append(RootStat(k, tuple(moves), n.visits, n.mean, math.sqrt(var), replies))
         out.sort(key=lambda s: (-s.mean if s.visits else 1.0, -s.visits))
         return out
-
-
-def _visits(n: Node) -> int:
-    return n.visits
 
 
 def _variance(n: Node) -> float:

@@ -494,6 +494,7 @@ _RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
+_DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
@@ -680,17 +681,15 @@ class Position:
     def _give(self, seat: int, cards: Sequence[int]) -> None:
         C = self.C
         h = self.hands[seat]
-        cv = C.cv
-        for c in cards:
+        cv, tsm = C.cv, C.tsm
+        subs = self.subs[seat]
+        for c in cards:  # (a rank's count made after each card of it: the last is right)
             h += cv[c]
+            if c >= 0:
+                table, sh, m = tsm[c >> 2]
+                subs[c >> 2] = table[(h >> sh) & m]
         self.hands[seat] = h
         self.hand_n[seat] += len(cards)
-        subs = self.subs[seat]
-        subt, rsh, rm = C.subt, C.rsh, C.rm
-        for c in cards:
-            if c >= 0:
-                r = c >> 2
-                subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
 
     def deal_into(self, seat: int, cards: Sequence[int]) -> None:
         """Put dealt ``cards`` into the seat's hand (a search's deal of the unseen cards, into a
@@ -2541,6 +2540,10 @@ class Position:
         self._lay(seat, cards, events)
 
     def _remove_up(self, seat: int, take: Sequence[int]) -> None:
+        self.ups[seat] = self.up_left(seat, take)
+
+    def up_left(self, seat: int, take: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+        """The seat's face-up stacks once ``take`` (cards among them) are taken away."""
         ups = list(self.ups[seat])
         for c in take:
             for k, s in enumerate(ups):
@@ -2552,7 +2555,15 @@ class Position:
                         lst.remove(c)
                         ups[k] = tuple(lst)
                     break
-        self.ups[seat] = tuple(ups)
+        return tuple(ups)
+
+    def push_up(self, cards: tuple[int, ...], left: tuple[tuple[int, ...], ...]) -> Sequence[Event]:
+        """Play ``cards``, one of :meth:`up_plays`, from the face-up cards of the player to move,
+        whose stacks are then ``left`` (:meth:`up_left`): what :meth:`push` does with that play,
+        for a caller that chooses among those plays once (a greedy player, whose choice and the
+        stacks it leaves are the same each time the plays are)."""
+        self.ups[self.turn] = left
+        return self.push_cards(cards, 0)
 
     def _lay(self, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
         """Put a play on the pile, do what its cards do, draw, and pass the turn (the played
@@ -2607,7 +2618,10 @@ class Position:
         if burn:
             events.append(BURN)
             causes.append(burn_fid)
-            self.burned += tuple(c for laid in self.pile for c in laid[0])
+            burned = list(self.burned)  # (a list added to play by play: quicker than a generator)
+            for laid in self.pile:
+                burned += laid[0]
+            self.burned = tuple(burned)
             self._clear_pile()
         if flips & 1:
             events.append(REVERSE)
@@ -3002,15 +3016,39 @@ class Position:
         if reverses:
             self.rev += n
         self.opening = False
-        if run_n < quiet and (left >= R.refill or not self.stock) and (
-                left or (self.ups[seat] or self.downs[seat]) and not self.v.face_up_to_hand):
-            # nothing burns, reverses, skips or plays again; no draw, and the player is not out
-            # (from the hand, or with cards left face up or down: no face-up cards go to the hand)
-            self.turn = self.after[seat]
-            if events is None:  # a move of its own, with no events (and so no causes)
-                self.causes = _NO_CAUSES
-                return ()
-            return events
+        if run_n < quiet:  # nothing burns, reverses, skips or plays again
+            stock = self.stock
+            if left >= R.refill or not stock:
+                if left or (self.ups[seat] or self.downs[seat]) and not self.v.face_up_to_hand:
+                    # no draw, and the player is not out (from the hand, or with cards left face up
+                    # or down: no face-up cards go to the hand)
+                    self.turn = self.after[seat]
+                    if events is None:  # a move of its own, with no events (and so no causes)
+                        self.causes = _NO_CAUSES
+                        return ()
+                    return events
+            else:  # only the draw, which leaves cards in hand (most plays while a stock lasts):
+                # :meth:`_settle`'s draw, inline
+                drawn = stock[:R.refill - left]
+                del stock[:len(drawn)]
+                C = self.C
+                cv, tsm = C.cv, C.tsm
+                h = self.hands[seat]
+                subs = self.subs[seat]
+                for c in drawn:  # (a rank's count made after each card of it: the last is right)
+                    h += cv[c]
+                    if c >= 0:
+                        table, sh, m = tsm[c >> 2]
+                        subs[c >> 2] = table[(h >> sh) & m]
+                self.hands[seat] = h
+                hand_n[seat] = left + len(drawn)
+                self.turn = self.after[seat]
+                if events is None:
+                    self.causes = [R.draw_fid]
+                    return _DRAW_EVENTS
+                events.append(DRAW)
+                self.causes.append(R.draw_fid)
+                return events
         if events is None:
             self.causes = []
             events = []

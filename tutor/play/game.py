@@ -282,8 +282,8 @@ class _Keep:
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
         # the greedy choice among the plays from face up (Position.up_plays), by the plays' tuple:
-        # id -> (the tuple, the choice)
-        self.up_best: dict[int, tuple[tuple[Move, ...], Move]] = {}
+        # id -> (the tuple, the choice, the face-up stacks it leaves)
+        self.up_best: dict[int, tuple[tuple[Move, ...], Move, tuple[tuple[int, ...], ...]]] = {}
 
 
 _KEEPS: dict[int, tuple[Variant, _Keep]] = {}
@@ -324,36 +324,16 @@ def greedy_move(pos: Position, moves: Sequence[Move], keep: _Keep | None = None)
 
 
 def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
-    """The greedy move, pushed; read off the play counts where the plays are the plain game's.
-    ``keep``: the variant's :class:`_Keep`, where the caller has it (a game loop)."""
+    """The greedy move, pushed: read off the play counts where the plays are the plain game's,
+    else chosen among those listed (:func:`_greedy_listed`). ``keep``: the variant's
+    :class:`_Keep`, where the caller has it (a game loop)."""
     R = pos.R
     if keep is None:
         keep = _keep_of(pos.v)
-    if R.plain_plays and pos.fast():
-        return _greedy_hand(pos, keep)
-    return _greedy_listed(pos, keep)
-
-
-def _greedy_listed(pos: Position, keep: _Keep) -> Action:
-    """:func:`_greedy_push` where the plays are not counted: the greedy move among those listed
-    (from face up, among the plays, chosen once for the same plays)."""
-    ups = pos.up_plays()
-    if ups:  # from face up, with plays: the best of them (the pickups after them are not taken)
-        got = keep.up_best.get(id(ups))
-        if got is None or got[0] is not ups:
-            if len(keep.up_best) > 50_000:
-                keep.up_best.clear()
-            got = keep.up_best[id(ups)] = (ups, greedy_move(pos, ups, keep))
-        return got[1], pos.push(got[1])
-    moves = pos.moves()
-    # flips only (plays come first, pickups last): greedy_move's choice, the first
-    m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
-    return m, pos.push(m)
-
-
-def _greedy_hand(pos: Position, keep: _Keep) -> Action:
-    """:func:`_greedy_push` where the plays are counted: read off the play counts."""
-    R = pos.R
+    if not (R.plain_plays and pos.fast()):
+        return _greedy_listed(pos, keep)
+    # the plays are counted: the lowest rank held that goes on the top (the most moves of a
+    # rollout, made here rather than in a function of their own)
     seat = pos.turn
     subs = pos.subs[seat]
     top = pos.top
@@ -368,8 +348,26 @@ def _greedy_hand(pos: Position, keep: _Keep) -> Action:
     # every card of the rank: its multiset is the rank's field, and the rank has no play left
     C = pos.C
     f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
-    cards = C.group(r, f)
+    cards = C.groups[r].get(f) or C.group(r, f)  # (made once: read without a call)
     return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
+
+
+def _greedy_listed(pos: Position, keep: _Keep) -> Action:
+    """:func:`_greedy_push` where the plays are not counted: the greedy move among those listed
+    (from face up, among the plays, chosen once for the same plays)."""
+    ups = pos.up_plays()
+    if ups:  # from face up, with plays: the best of them (the pickups after them are not taken)
+        got = keep.up_best.get(id(ups))
+        if got is None or got[0] is not ups:
+            if len(keep.up_best) > 50_000:
+                keep.up_best.clear()
+            best = greedy_move(pos, ups, keep)
+            got = keep.up_best[id(ups)] = (ups, best, pos.up_left(pos.turn, best.cards))
+        return got[1], pos.push_up(got[1].cards, got[2])
+    moves = pos.moves()
+    # flips only (plays come first, pickups last): greedy_move's choice, the first
+    m = moves[0] if moves[0].kind == FLIP == moves[-1].kind else greedy_move(pos, moves, keep)
+    return m, pos.push(m)
 
 
 @dataclass
