@@ -2299,6 +2299,38 @@ class Position:
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
         :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
+        at = self._swap_at(j, counts)
+        if at is None:
+            return None
+        pick, how, give_at, k = at
+        if not how:
+            return pick
+        seat = self.turn
+        return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
+
+    def push_swap_at(self, j: int, counts: SwapCounts) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
+        """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
+        just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap: its
+        cards) and its events. A swap is made here, then its cards laid (each move asks: no pass
+        through :meth:`push`'s dispatch, the cards taken at once)."""
+        at = self._swap_at(j, counts)
+        assert at is not None
+        (cards, val), how, give_at, k = at
+        if not how:
+            return cards, self.push_cards(cards, val)
+        seat = self.turn
+        move = self._swap_nth(seat, cards, how, self._swap_give(seat, val, give_at), k)
+        self.causes = []
+        events: list[Event] = []
+        self._do_swap(seat, move, events)  # (the card given is one the play leaves in hand)
+        self.push_cards(cards, val, events)
+        return move, events
+
+    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, str, int, int] | None:
+        """Where the j-th play or swap lies in list order, from :meth:`_swap_counts` (None: past
+        them): the play (its cards and multiset); for a swap, its rule's how, the place of the card
+        given among those the play may give (:meth:`_swap_give`) and of the swap among those per
+        card given (:meth:`_swap_nth`); for the play itself, no how ("")."""
         ranks, held, swapping, distinct, per = counts
         C = self.C
         for r, k in zip(ranks, held, strict=True):
@@ -2312,17 +2344,16 @@ class Position:
                 continue
             plays = C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])
             if got is None:
-                return plays[j]
+                return plays[j], "", 0, 0
             for pick, (how, ngone) in zip(plays, got[1][2], strict=True):
                 n = 1 + (distinct - ngone) * per[how] if how else 1
                 if j >= n:
                     j -= n
                     continue
                 if j == 0:
-                    return pick
+                    return pick, "", 0, 0
                 give_at, k = divmod(j - 1, per[how])
-                seat = self.turn
-                return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
+                return pick, how, give_at, k
             raise AssertionError("a play past the count")
         return None
 

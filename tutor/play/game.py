@@ -194,11 +194,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         nplay, swaps = pos.swap_counts()
         j = _randbelow(rng, nplay + pos.pickups(nplay))
         if j < nplay:
-            pick = pos.nth_swap_play(j, swaps)
-            assert pick is not None
-            if isinstance(pick, tuple):  # a plain play of the hand's cards
-                return pick[0], pos.push_cards(pick[0], pick[1])
-            return pick, pos.push(pick)
+            return pos.push_swap_at(j, swaps)
         return None, pos.push_pickup()
     if R.bluff:  # (claims: counted and pushed by the engine in one go, see Position.bluff_counted)
         bluff = pos.bluff_counted()
