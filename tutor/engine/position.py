@@ -2164,14 +2164,16 @@ class Position:
         their play counts (the getter's), per rank whose plays swap how many swaps and its
         :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
         the swaps per card given (:meth:`_swaps_per`)."""
-        C = self.C
+        C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
-        ranks, getter = self._play_ranks(top)
+        rev = R.reversal >= 0 and self.rev & 1  # (as :meth:`_play_ranks`, inline: each move asks)
+        ranks, getter = (R.ranks_rev[top], R.get_rev[top]) if rev else (R.ranks_at[top], R.get_at[top])
         counts = getter(subs)
         # distinct cards in hand (a play may give any card it leaves one of)
         if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
-            distinct = self.hand_n[seat] - max(0, subs[JOKER_RANK] - 1)
+            jokers = subs[JOKER_RANK]
+            distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
         else:
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
@@ -2179,14 +2181,13 @@ class Position:
         swapping: dict[int, tuple[int, SwapForm]] = {}
         # the ranks that may go whose plays may swap: two plays or more, or one card whose play
         # swaps (one card: one play, of one card)
-        R = self.R
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             t = h & C.plain_mask
             t = (t & _ODDS) + (t >> 1 & _ODDS)
             t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
-            go = R.go_bits[R.reversal >= 0 and self.rev & 1][top]  # (bit 4 * r + 3: as _play_ranks)
+            go = R.go_bits[rev][top]  # (bit 4 * r + 3: as _play_ranks)
             many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
-            if subs[JOKER_RANK] > 1:
+            if jokers > 1:
                 many |= go & 8 << 4 * JOKER_RANK
             for r in R.lone_ranks:
                 if subs[r] == 1:
@@ -2200,9 +2201,10 @@ class Position:
             lone = R.lone_swaps
             swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
         if swappers:
-            forms = self._swap_forms()
+            forms = R.swap_forms.get(C.w) or self._swap_forms()
+            rsh, rm = C.rsh, C.rm
             for r in swappers:
-                f = (h >> C.rsh[r]) & C.rm[r]
+                f = (h >> rsh[r]) & rm[r]
                 form = forms[r].get(f)
                 if form is None:
                     form = forms[r][f] = self._swap_form(r, f)
