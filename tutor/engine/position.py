@@ -2344,7 +2344,8 @@ class Position:
             if j >= k:
                 j -= k
                 continue
-            plays = C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])
+            f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
+            plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
             if got is None:
                 return plays[j], "", 0, 0
             for pick, (how, ngone) in zip(plays, got[1][2], strict=True):
