@@ -2163,14 +2163,16 @@ class Position:
         their play counts (the getter's), per rank whose plays swap how many swaps and its
         :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
         the swaps per card given (:meth:`_swaps_per`)."""
-        C = self.C
+        C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
-        ranks, getter = self._play_ranks(top)
+        rev = R.reversal >= 0 and self.rev & 1  # (as :meth:`_play_ranks`, inline: each move asks)
+        ranks, getter = (R.ranks_rev[top], R.get_rev[top]) if rev else (R.ranks_at[top], R.get_at[top])
         counts = getter(subs)
         # distinct cards in hand (a play may give any card it leaves one of)
         if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
-            distinct = self.hand_n[seat] - max(0, subs[JOKER_RANK] - 1)
+            jokers = subs[JOKER_RANK]
+            distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
         else:
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
@@ -2178,14 +2180,13 @@ class Position:
         swapping: dict[int, tuple[int, SwapForm]] = {}
         # the ranks that may go whose plays may swap: two plays or more, or one card whose play
         # swaps (one card: one play, of one card)
-        R = self.R
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             t = h & C.plain_mask
             t = (t & _ODDS) + (t >> 1 & _ODDS)
             t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
-            go = R.go_bits[R.reversal >= 0 and self.rev & 1][top]  # (bit 4 * r + 3: as _play_ranks)
+            go = R.go_bits[rev][top]  # (bit 4 * r + 3: as _play_ranks)
             many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
-            if subs[JOKER_RANK] > 1:
+            if jokers > 1:
                 many |= go & 8 << 4 * JOKER_RANK
             for r in R.lone_ranks:
                 if subs[r] == 1:
@@ -2199,9 +2200,10 @@ class Position:
             lone = R.lone_swaps
             swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
         if swappers:
-            forms = self._swap_forms()
+            forms = R.swap_forms.get(C.w) or self._swap_forms()
+            rsh, rm = C.rsh, C.rm
             for r in swappers:
-                f = (h >> C.rsh[r]) & C.rm[r]
+                f = (h >> rsh[r]) & rm[r]
                 form = forms[r].get(f)
                 if form is None:
                     form = forms[r][f] = self._swap_form(r, f)
@@ -2298,6 +2300,38 @@ class Position:
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
         :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
+        at = self._swap_at(j, counts)
+        if at is None:
+            return None
+        pick, how, give_at, k = at
+        if not how:
+            return pick
+        seat = self.turn
+        return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
+
+    def push_swap_at(self, j: int, counts: SwapCounts) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
+        """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
+        just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap: its
+        cards) and its events. A swap is made here, then its cards laid (each move asks: no pass
+        through :meth:`push`'s dispatch, the cards taken at once)."""
+        at = self._swap_at(j, counts)
+        assert at is not None
+        (cards, val), how, give_at, k = at
+        if not how:
+            return cards, self.push_cards(cards, val)
+        seat = self.turn
+        move = self._swap_nth(seat, cards, how, self._swap_give(seat, val, give_at), k)
+        self.causes = []
+        events: list[Event] = []
+        self._do_swap(seat, move, events)  # (the card given is one the play leaves in hand)
+        self.push_cards(cards, val, events)
+        return move, events
+
+    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, str, int, int] | None:
+        """Where the j-th play or swap lies in list order, from :meth:`_swap_counts` (None: past
+        them): the play (its cards and multiset); for a swap, its rule's how, the place of the card
+        given among those the play may give (:meth:`_swap_give`) and of the swap among those per
+        card given (:meth:`_swap_nth`); for the play itself, no how ("")."""
         ranks, held, swapping, distinct, per = counts
         C = self.C
         for r, k in zip(ranks, held, strict=True):
@@ -2309,19 +2343,19 @@ class Position:
             if j >= k:
                 j -= k
                 continue
-            plays = C.plays_of(r, (self.hands[self.turn] >> C.rsh[r]) & C.rm[r])
+            f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
+            plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
             if got is None:
-                return plays[j]
+                return plays[j], "", 0, 0
             for pick, (how, ngone) in zip(plays, got[1][2], strict=True):
                 n = 1 + (distinct - ngone) * per[how] if how else 1
                 if j >= n:
                     j -= n
                     continue
                 if j == 0:
-                    return pick
+                    return pick, "", 0, 0
                 give_at, k = divmod(j - 1, per[how])
-                seat = self.turn
-                return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
+                return pick, how, give_at, k
             raise AssertionError("a play past the count")
         return None
 

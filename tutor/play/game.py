@@ -46,7 +46,7 @@ def deal(
     decks = decks or v.decks_for(players)
     pack = full_pack(decks, v.jokers * decks)
     rng = random.Random(seed)
-    rng.shuffle(pack)
+    _shuffle(rng, pack)
     need = players * (v.down + v.up + v.hand)
     if need > len(pack):
         raise TutorError(f"{v.id}: {players} players need {need} cards, the pack has {len(pack)}")
@@ -141,7 +141,22 @@ def _inline_randbelow_agrees() -> bool:
             j = b.getrandbits(k)
         if a.randrange(n) != j:
             return False
-    return True
+    x, y = list(range(60)), list(range(60))  # and ``shuffle``, as :func:`_shuffle_inline` draws it
+    a.shuffle(x)
+    _shuffle_inline(b, y)
+    return x == y
+
+
+def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)`` as CPython draws it (from the last place down, each swapped with a place
+    drawn as ``randrange`` draws it), without a call a draw (a deal's 50-odd draws)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 _INLINE_RANDBELOW = _inline_randbelow_agrees()
@@ -157,6 +172,14 @@ def _randbelow(rng: random.Random, n: int) -> int:
             j = rng.getrandbits(k)
         return j
     return rng.randrange(n)
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``, inline where that draws as this Python does."""
+    if _INLINE_RANDBELOW:
+        _shuffle_inline(rng, x)
+    else:
+        rng.shuffle(x)
 
 
 def _random_push(pos: Position, rng: random.Random) -> Action:
@@ -194,11 +217,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         nplay, swaps = pos.swap_counts()
         j = _randbelow(rng, nplay + pos.pickups(nplay))
         if j < nplay:
-            pick = pos.nth_swap_play(j, swaps)
-            assert pick is not None
-            if isinstance(pick, tuple):  # a plain play of the hand's cards
-                return pick[0], pos.push_cards(pick[0], pick[1])
-            return pick, pos.push(pick)
+            return pos.push_swap_at(j, swaps)
         return None, pos.push_pickup()
     if R.bluff:  # (claims: counted and pushed by the engine in one go, see Position.bluff_counted)
         bluff = pos.bluff_counted()
