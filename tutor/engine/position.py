@@ -1525,7 +1525,7 @@ class Position:
                         out.append((suit, s, k))
         return n, out
 
-    def _run_count(self, top: int) -> int:
+    def run_count(self, top: int) -> int:
         """How many runs :meth:`_run_counts` finds, without listing them (every move from the hand
         asks). With one pack, read off the hand itself (card c is bit c = 4 * rank + suit, so a
         run's cards are bits 4 apart): per length, the first cards of the runs that long held, and
@@ -1568,7 +1568,7 @@ class Position:
     def nth_run(self, j: int, top: int) -> Move | None:
         """The j-th run from the hand in list order (:meth:`_run_counts` on ``top``; None: past them):
         by suit, first card and length. With one pack, read off the hand's bits as
-        :meth:`_run_count` counts them."""
+        :meth:`run_count` counts them."""
         need = self.v.runs
         C = self.C
         if C.w == 1:
@@ -2096,8 +2096,8 @@ class Position:
         R = self.R
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()  # (the joker's free play)
         if R.reversal >= 0 and self.rev % 2:
-            return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self._run_count(top)
-        return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self._run_count(top)
+            return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self.run_count(top)
+        return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self.run_count(top)
 
     def _unforced(self) -> bool:
         """``not self.forced()``, the top card read here first: most are neither the forcing card
@@ -2378,7 +2378,7 @@ class Position:
                     return self.nth_counted(j, ranks, counts)
                 nth = nth_play
         if self.v.runs:  # the runs: plays too, after the others (listed only if one is picked)
-            nruns = self._run_count(top)
+            nruns = self.run_count(top)
             if nruns:
                 nth = partial(self._nth_run, nth=nth, before=nplay, top=top)
                 nplay += nruns
