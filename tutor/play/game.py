@@ -689,7 +689,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                                 *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
-    free_two, run_count, nth_run, push = R.free_two, pos.run_count, pos.nth_run, pos.push
+    free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits, bits = rng.getrandbits, _BITS
@@ -702,8 +702,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         if ready and hand_n[seat] and (not now_and_then or plain_then(pos)):
             held = subs[seat]
             if runs:  # (:meth:`Position.plain_runs`' numbers: the plays, then the runs)
-                # (the joker's free play, with two players left: see top_rank)
-                top = pos.top if not free_two or pos.alive > 2 else pos.top_rank()
+                # (the joker's free play, with two players left and one on top: see top_rank; the
+                # rank on top is that of the pile's run)
+                top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
                 nplay = sum(get_at[top](held))
                 nrun = run_count(top)
                 n = nplay + nrun
