@@ -2094,7 +2094,7 @@ class Position:
         R, v = self.R, self.v
         if R.force >= 0 and self.forced():
             return False
-        if R.combo and not self.stock and self.subs[self.turn].count(0) == N_RANKS - 1:
+        if R.combo and not self._combo_far():
             return False
         if R.four_anytime and self._anytime():
             return False
@@ -2130,8 +2130,16 @@ class Position:
         return not self.forced()
 
     def _combo_far(self) -> bool:
-        """Is the final-card combo out of reach (a stock to draw from, or more than one rank in hand)?"""
-        return bool(self.stock) or self.subs[self.turn].count(0) != N_RANKS - 1
+        """Is the final-card combo out of reach (a stock to draw from, more than one rank in hand,
+        or no face-up card of the hand's rank: then :meth:`_combos` has none to list)?"""
+        if self.stock:
+            return True
+        seat = self.turn
+        subs = self.subs[seat]
+        if subs.count(0) != N_RANKS - 1:
+            return True
+        rank = next(r for r, k in enumerate(subs) if k)
+        return not any(c >> 2 == rank for s in self.ups[seat] for c in s)
 
     def _no_fours(self) -> bool:
         """With four of a kind anytime, does the hand hold no play of four cards or more of a rank
