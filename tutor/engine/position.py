@@ -91,7 +91,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
-                 "plain_swaps")
+                 "plain_swaps", "run_free")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -217,9 +217,11 @@ class Rules:
         self.go_bits = tuple(tuple(sum(8 << 4 * r for r in ranks) for ranks in table)
                              for table in (self.ranks_at, self.ranks_rev))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
-        self.run_reach: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # runs: Position._run_reach
+        self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
-        self.run_masks: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}  # Position._run_masks
+        self.run_masks: dict[int, tuple[int, ...]] = {}  # Position._run_masks
+        # may a card of a run give a free play (Guarducci's joker, with two players: never in a run)
+        self.run_free = bool(v.extras) and any(v.free_with_two[:13])
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -1468,8 +1470,7 @@ class Position:
         top, the top kept as the pile grows, the table's direction, an empty pile, the joker's
         free play; ``top``: :meth:`top_rank`): every move from the hand counts its runs."""
         R = self.R
-        free = R.extras and self.alive == 2
-        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, free)
+        key = self._run_key(top)
         got = R.run_reach.get(key)
         if got is None:
             reach = []
@@ -1479,6 +1480,19 @@ class Position:
                 reach.append(k + 1 if k < len(ranks) and cell[0] else k)  # (a card that burns ends the run)
             got = R.run_reach[key] = tuple(reach)
         return got
+
+    def _run_key(self, top: int) -> int:
+        """What :meth:`_run_steps` reads, as one int (the key of :meth:`_run_reach` and
+        :meth:`_run_masks`): ``top`` (:meth:`top_rank`), the top kept as the pile grows, an empty
+        pile, and where the variant has them the table's direction and the free play a card of a
+        run may give."""
+        R = self.R
+        key = top << 5 | self.top << 1 | (self.pile_n > 0)
+        if R.reversal >= 0:
+            key |= (self.rev & 1) << 10
+        if R.run_free and self.alive == 2:
+            key |= 1 << 11
+        return key
 
     def _run_spans(self, bits: int) -> tuple[tuple[int, int], ...]:
         """For the ranks ``bits`` of one suit held (13 bits), per rank that starts a run's length
@@ -1524,7 +1538,7 @@ class Position:
                         out.append((suit, s, k))
         return n, out
 
-    def _run_count(self, top: int) -> int:
+    def run_count(self, top: int) -> int:
         """How many runs :meth:`_run_counts` finds, without listing them (every move from the hand
         asks). With one pack, read off the hand itself (card c is bit c = 4 * rank + suit, so a
         run's cards are bits 4 apart): per length, the first cards of the runs that long held, and
@@ -1535,12 +1549,16 @@ class Position:
         p = self.hands[self.turn] & C.plain_mask
         x = p & p >> 4
         need = self.v.runs
-        for k in range(2, need):
-            x &= p >> (4 * k)
+        if need > 2:
+            for k in range(2, need):
+                x &= p >> (4 * k)
         if not x:  # (many hands: no run)
             return 0
+        masks = self.R.run_masks.get(self._run_key(top))
+        if masks is None:
+            masks = self._run_masks(top)
         n = 0
-        for m in self._run_masks(top):
+        for m in masks:
             n += (x & m).bit_count()
             x &= p >> (4 * need)  # the first cards of runs one longer
             if not x:
@@ -1552,7 +1570,7 @@ class Position:
         """Per run length from the variant's shortest up, the cards (one pack) of the ranks from
         which a run that long goes now (:meth:`_run_reach`); kept per what the reach reads."""
         R = self.R
-        key = (top, self.top, self.rev & 1 if R.reversal >= 0 else 0, self.pile_n > 0, R.extras and self.alive == 2)
+        key = self._run_key(top)
         got = R.run_masks.get(key)
         if got is None:
             reach = self._run_reach(top)
@@ -1567,7 +1585,7 @@ class Position:
     def nth_run(self, j: int, top: int) -> Move | None:
         """The j-th run from the hand in list order (:meth:`_run_counts` on ``top``; None: past them):
         by suit, first card and length. With one pack, read off the hand's bits as
-        :meth:`_run_count` counts them."""
+        :meth:`run_count` counts them."""
         need = self.v.runs
         C = self.C
         if C.w == 1:
@@ -2075,7 +2093,7 @@ class Position:
         R, v = self.R, self.v
         if R.force >= 0 and self.forced():
             return False
-        if R.combo and not self.stock and self.subs[self.turn].count(0) == N_RANKS - 1:
+        if R.combo and not self._combo_far():
             return False
         if R.four_anytime and self._anytime():
             return False
@@ -2095,8 +2113,8 @@ class Position:
         R = self.R
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()  # (the joker's free play)
         if R.reversal >= 0 and self.rev % 2:
-            return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self._run_count(top)
-        return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self._run_count(top)
+            return top, R.ranks_rev[top], R.get_rev[top](self.subs[seat]), self.run_count(top)
+        return top, R.ranks_at[top], R.get_at[top](self.subs[seat]), self.run_count(top)
 
     def _unforced(self) -> bool:
         """``not self.forced()``, the top card read here first: most are neither the forcing card
@@ -2111,8 +2129,16 @@ class Position:
         return not self.forced()
 
     def _combo_far(self) -> bool:
-        """Is the final-card combo out of reach (a stock to draw from, or more than one rank in hand)?"""
-        return bool(self.stock) or self.subs[self.turn].count(0) != N_RANKS - 1
+        """Is the final-card combo out of reach (a stock to draw from, more than one rank in hand,
+        or no face-up card of the hand's rank: then :meth:`_combos` has none to list)?"""
+        if self.stock:
+            return True
+        seat = self.turn
+        subs = self.subs[seat]
+        if subs.count(0) != N_RANKS - 1:
+            return True
+        rank = next(r for r, k in enumerate(subs) if k)
+        return not any(c >> 2 == rank for s in self.ups[seat] for c in s)
 
     def _no_fours(self) -> bool:
         """With four of a kind anytime, does the hand hold no play of four cards or more of a rank
@@ -2411,7 +2437,7 @@ class Position:
                     return self.nth_counted(j, ranks, counts)
                 nth = nth_play
         if self.v.runs:  # the runs: plays too, after the others (listed only if one is picked)
-            nruns = self._run_count(top)
+            nruns = self.run_count(top)
             if nruns:
                 nth = partial(self._nth_run, nth=nth, before=nplay, top=top)
                 nplay += nruns

@@ -685,7 +685,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     plain game a move from the hand is counted and picked here, from the engine's compiled
     tables (what :meth:`Position.counted` and :meth:`Position.nth_counted` read), and made by
     :meth:`Position.push_cards` (a play, told the count of plays it leaves) or
-    :meth:`Position.push_pickup`; every other move goes through :func:`_random_push`."""
+    :meth:`Position.push_pickup`; so too where runs follow the plays (Guarducci: counted by
+    :meth:`Position.run_count`, the one picked made by :meth:`Position.nth_run` and ``push``);
+    every other move goes through :func:`_random_push`."""
     over = pos.over
     if over():
         return
@@ -694,14 +696,17 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     hands, hand_n, subs = pos.hands, pos.hand_n, pos.subs
     unseen = C.csh[-1]  # the field of unseen cards in a hand
     # where the plays from the hand are the plain game's whenever it holds cards, past the opening,
-    # but now and then (:meth:`Position.plain_now`, asked only then): plain_mostly, and no unseen
-    # card anywhere (none can come into a hand); and where the draw may be inline
-    lean = (_INLINE_RANDBELOW and R.plain_mostly and not any(h >> unseen for h in hands)
+    # but now and then (:meth:`Position.plain_now`, asked only then): plain_mostly, or the plain
+    # game's and runs (``runs``: :meth:`Position.plain_runs`, Guarducci); and no unseen card
+    # anywhere (none can come into a hand); and where the draw may be inline
+    runs = R.plain_runs and R.reversal < 0  # (with a reversing card, through :func:`_random_push`)
+    lean = (_INLINE_RANDBELOW and (R.plain_mostly or runs) and not any(h >> unseen for h in hands)
             and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
+    free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits, bits = rng.getrandbits, _BITS
@@ -712,17 +717,26 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
         if ready and hand_n[seat] and (not now_and_then or plain_then(pos)):
-            top = pos.top
             held = subs[seat]
-            off = off_at[top]
-            if off is None:
+            if runs:  # (:meth:`Position.plain_runs`' numbers: the plays, then the runs)
+                # (the joker's free play, with two players left and one on top: see top_rank; the
+                # rank on top is that of the pile's run)
+                top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
                 nplay = sum(get_at[top](held))
-            else:  # the hand's plays, less those of the few ranks that may not go on top
-                nplay = sum(held)
-                if off:
-                    for r in off:
-                        nplay -= held[r]
-            n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
+                nrun = run_count(top)
+                n = nplay + nrun
+                n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
+            else:
+                top = pos.top
+                off = off_at[top]
+                if off is None:
+                    nplay = sum(get_at[top](held))
+                else:  # the hand's plays, less those of the few ranks that may not go on top
+                    nplay = sum(held)
+                    if off:
+                        for r in off:
+                            nplay -= held[r]
+                n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
             try:  # (``_randbelow``, inline)
                 k = bits[n]
             except IndexError:
@@ -745,6 +759,12 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 if not events or (BURN not in events and OUT not in events):
                     # most moves: a play that sets nothing off, or nothing :func:`_loud_move` counts
                     # (a draw, a reverse, a skip, a play again: a quiet move to the stall rule)
+                    continue
+            elif runs and j < nplay + nrun:  # a run (pushed as any move: a run sets off what its cards do)
+                run = nth_run(j - nplay, top)
+                assert run is not None
+                events = push(run)
+                if not events:
                     continue
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
