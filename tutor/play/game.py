@@ -713,6 +713,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
+    up_to_hand = pos.v.face_up_to_hand
     ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
@@ -773,7 +774,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     result.stalled = True
                     result.stall_reason = circle.why
                     break
-                zones_same = True  # (plays from the hand and plain pickups leave them as they are)
+                # (plays from the hand and plain pickups leave them as they are, except where the
+                # face-up cards go to an emptied hand)
+                zones_same = not up_to_hand
                 continue
         else:
             played, events = _random_push(pos, rng)
