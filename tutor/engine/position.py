@@ -574,21 +574,34 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (for a search to push on)."""
+        # (one field a statement, lists by list.copy: no tuples or slices made on the way)
         pos = _new(Position)
-        pos.v, pos.R, pos.C, pos.names, pos.n = self.v, self.R, self.C, self.names, self.n
-        pos.hands = self.hands[:]
-        pos.hand_n = self.hand_n[:]
+        pos.v = self.v
+        pos.R = self.R
+        pos.C = self.C
+        pos.names = self.names
+        pos.n = self.n
+        pos.hands = _copy_list(self.hands)
+        pos.hand_n = _copy_list(self.hand_n)
         pos.subs = list(map(_copy_list, self.subs))
-        pos.ups = self.ups[:]  # (each seat's stacks and face-down cards are tuples, shared)
-        pos.downs = self.downs[:]
-        pos.pile = self.pile[:]
-        pos.pile_n, pos.top = self.pile_n, self.top
-        pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
-        pos.stock = self.stock[:]
+        pos.ups = _copy_list(self.ups)  # (each seat's stacks and face-down cards are tuples, shared)
+        pos.downs = _copy_list(self.downs)
+        pos.pile = _copy_list(self.pile)
+        pos.pile_n = self.pile_n
+        pos.top = self.top
+        pos.run_r = self.run_r
+        pos.run_n = self.run_n
+        pos.rev = self.rev
+        pos.stock = _copy_list(self.stock)
         pos.burned = self.burned
-        pos.turn, pos.direction, pos.decks, pos.after = self.turn, self.direction, self.decks, self.after
-        pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
-        pos.outs = self.outs[:]
+        pos.turn = self.turn
+        pos.direction = self.direction
+        pos.decks = self.decks
+        pos.after = self.after
+        pos.setup = self.setup
+        pos.ready = _copy_list(self.ready)
+        pos.opening = self.opening
+        pos.outs = _copy_list(self.outs)
         pos.alive = self.alive
         pos.causes = []
         pos.lost = self.lost
