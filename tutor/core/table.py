@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -74,15 +74,15 @@ class _Kept:
     __slots__ = ("_eng", "_make")
 
     _eng: Any
-    _make: Callable[[], Table] | None
+    _make: tuple[Any, ...] | None
 
 
 _READ_MAKE = vars(_Kept)["_make"].__get__  # the slot itself, without the lazy fields' hook
 
 
-def lazy_maker(table: Table) -> Callable[[], Table] | None:
-    """What will write the fields of a table made by :meth:`Table.lazy` when one is first read;
-    None once they are written, or for a table made whole."""
+def lazy_maker(table: Table) -> tuple[Any, ...] | None:
+    """What will write the fields of a table made by :meth:`Table.lazy` when one is first read
+    (``(function, *arguments)``); None once they are written, or for a table made whole."""
     try:
         return _READ_MAKE(table)  # type: ignore[no-any-return]
     except AttributeError:  # the slot was never set: a table made whole
@@ -103,21 +103,16 @@ class Table(_Kept):
     opening: bool = False  # the first play of the game is next: the first-player rule judges it
 
     @classmethod
-    def lazy(cls, make: Callable[[], Table], eng: object, turn: int, direction: int, decks: int, setup: bool,
-             opening: bool) -> Table:
-        """A table with these small fields whose others (the zones, pile, stock, burned and
-        ready) ``make()`` writes when one is first read (the engine's tables after a move: most
-        are only passed on to the next call). It is the same value as ``make()`` in every way
-        (fields, equality, hash, pickling); ``make`` must give the same table whenever called."""
+    def lazy(cls, make: tuple[Any, ...], eng: object, turn: int) -> Table:
+        """A table whose fields but ``turn`` ``make[0](*make[1:])`` writes when one is first read
+        (the engine's tables after a move: most are only passed on to the next call, which asks
+        only whose turn it is). It is the same value as that table in every way (fields,
+        equality, hash, pickling); ``make`` must give the same table whenever called."""
         t = _new(cls)
         # each through its slot's own setter (the class is frozen)
         _SET_MAKE(t, make)
         _SET_ENG(t, eng)
         _SET_TURN(t, turn)
-        _SET_DIRECTION(t, direction)
-        _SET_DECKS(t, decks)
-        _SET_SETUP(t, setup)
-        _SET_OPENING(t, opening)
         return t
 
     if not TYPE_CHECKING:  # (mypy would otherwise take any attribute of a table as valid)
@@ -133,7 +128,7 @@ class Table(_Kept):
                 make = None
             if make is None:  # written meanwhile (by another thread, which writes every field first)
                 return object.__getattribute__(self, name)
-            full = make()
+            full = make[0](*make[1:])
             for f in _TABLE_FIELDS:
                 _set(self, f, getattr(full, f))
             _set(self, "_make", None)
@@ -220,8 +215,7 @@ class Table(_Kept):
 
 _set = object.__setattr__
 _SET_MAKE, _SET_ENG = vars(_Kept)["_make"].__set__, vars(_Kept)["_eng"].__set__
-_SET_TURN, _SET_DIRECTION, _SET_DECKS, _SET_SETUP, _SET_OPENING = (
-    vars(Table)[f].__set__ for f in ("turn", "direction", "decks", "setup", "opening"))
+_SET_TURN = vars(Table)["turn"].__set__
 _UNSEEN_STACK = (UNKNOWN,)
 _TABLE_FIELDS = ("players", "pile", "stock", "burned", "turn", "direction", "decks", "setup", "ready", "opening")
 assert _TABLE_FIELDS == Table.__match_args__  # (every field, in order)

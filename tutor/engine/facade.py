@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError
-from functools import partial
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
@@ -41,49 +40,60 @@ _new = object.__new__  # (read once: a type's attribute is looked up at every ca
 
 class Verdict:
     """The answer to "is this move legal?". A value, like a frozen dataclass of ``move``,
-    ``code``, ``reason``, ``rules``, ``events`` and ``next_player``; the ``reason`` sentence
-    is written when first read (most callers want only the code, events and next player)."""
+    ``code``, ``reason``, ``rules``, ``events`` and ``next_player``. Only the move and the code
+    are made at once: the rest is worked out when first read (most callers want only whether
+    the move is legal, then apply it), from what :func:`check` keeps for it."""
 
-    __slots__ = ("move", "code", "rules", "events", "next_player", "_reason", "_words")
+    __slots__ = ("move", "code", "_rest")
 
     move: Move
     code: Reason
-    rules: tuple[str, ...]
-    events: tuple[str, ...]
-    next_player: str | None
-    _reason: str
-    _words: Callable[[], str] | None
+    # [rules, events, next_player, the sentence or what writes it when first read]; or what
+    # check keeps to work them out: (table, position, move, code, fragments, context)
+    _rest: list[object] | tuple[object, ...]
 
     def __init__(self, move: Move, code: Reason, reason: str, rules: tuple[str, ...],
                  events: tuple[str, ...] = (), next_player: str | None = None) -> None:
-        self._fill(move, code, rules, events, next_player, reason, None)
+        _MOVE(self, move)
+        _CODE(self, code)
+        _REST(self, [rules, events, next_player, reason])
 
     @classmethod
     def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
               events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
         """A verdict whose sentence ``words()`` writes when it is first read."""
         got = _new(cls)
-        got._fill(move, code, rules, events, next_player, "", words)
+        _MOVE(got, move)
+        _CODE(got, code)
+        _REST(got, [rules, events, next_player, words])
         return got
 
-    def _fill(self, move: Move, code: Reason, rules: tuple[str, ...], events: tuple[str, ...],
-              next_player: str | None, reason: str, words: Callable[[], str] | None) -> None:
-        # each field through its slot's own setter (frozen: ``__setattr__`` refuses)
-        _MOVE(self, move)
-        _CODE(self, code)
-        _RULES(self, rules)
-        _EVENTS(self, events)
-        _NEXT(self, next_player)
-        _REASON(self, reason)
-        _WORDS(self, words)
+    def _known(self) -> list[object]:
+        rest = self._rest
+        if rest.__class__ is not list:
+            rest = _outcome(*rest)  # (one of check's verdicts, read for the first time)
+            _REST(self, rest)
+        return rest  # type: ignore[return-value]
 
     @property
     def reason(self) -> str:
-        words = self._words
-        if words is not None:
-            _REASON(self, words())
-            _WORDS(self, None)
-        return self._reason
+        rest = self._known()
+        said = rest[3]
+        if said.__class__ is not str:
+            said = rest[3] = said()  # type: ignore[operator]
+        return said  # type: ignore[return-value]
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return self._known()[0]  # type: ignore[return-value]
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return self._known()[1]  # type: ignore[return-value]
+
+    @property
+    def next_player(self) -> str | None:
+        return self._known()[2]  # type: ignore[return-value]
 
     @property
     def legal(self) -> bool:
@@ -124,7 +134,7 @@ class Verdict:
         return out
 
 
-_MOVE, _CODE, _RULES, _EVENTS, _NEXT, _REASON, _WORDS = (vars(Verdict)[f].__set__ for f in Verdict.__slots__)
+_MOVE, _CODE, _REST = (vars(Verdict)[f].__set__ for f in Verdict.__slots__)
 
 
 # -- positions of tables ---------------------------------------------------------
@@ -142,7 +152,13 @@ def position(table: Table, v: Variant | str) -> Position:
 
 def position_of(table: Table, v: Variant) -> Position:
     """The position of ``table``, shared with the engine's own calls: read it, never push on it."""
-    return _position(table, v)
+    # (asked at every move of a game over tables, as check, legal_moves, apply_unchecked and
+    # game_over are: the position kept on the table is read here first, without a call)
+    try:
+        e = table._eng
+    except AttributeError:
+        e = None
+    return e[1] if e is not None and e[0] is v else _position(table, v)
 
 
 def remember(table: Table, v: Variant, pos: Position) -> None:
@@ -203,7 +219,11 @@ def top_run(table: Table) -> tuple[int, int]:
 
 
 def game_over(table: Table, v: Variant) -> bool:
-    return _position(table, v).over()
+    try:
+        e = table._eng
+    except AttributeError:
+        e = None
+    return (e[1] if e is not None and e[0] is v else _position(table, v)).over()
 
 
 def loser(table: Table, v: Variant) -> str | None:
@@ -259,7 +279,11 @@ def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) ->
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
     if v.__class__ is not Variant:
         v = load_variant(v)
-    pos = _position(table, v)
+    try:
+        e = table._eng
+    except AttributeError:
+        e = None
+    pos = e[1] if e is not None and e[0] is v else _position(table, v)
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
@@ -283,21 +307,26 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[Event]]:
     """Apply a move known to be legal. The fast path for search and simulation."""
-    was = _position(table, v)
+    try:
+        e = table._eng
+    except AttributeError:
+        e = None
+    was = e[1] if e is not None and e[0] is v else _position(table, v)
     last = _CHECKED[0]
     if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
-        pos, events = last[3], list(last[4])  # check just pushed this move on a copy: take it
+        pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
         pos = was.copy()
         events = pos.push(move)
-    make = lazy_maker(table)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend from).
-    like = make.args[0] if isinstance(make, partial) else (table, was)  # (a lazy table is this function's)
-    return Table.lazy(partial(pos.snapshot, like), (v, pos), pos.turn, pos.direction, pos.decks, pos.setup,
-                      pos.opening), events
+    make = lazy_maker(table)
+    return Table.lazy((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
+
+
+_SNAPSHOT = Position.snapshot
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:
@@ -321,18 +350,38 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
-    pos = _position(table, v)
+    try:
+        e = table._eng
+    except AttributeError:
+        e = None
+    pos = e[1] if e is not None and e[0] is v else _position(table, v)
     code, frags, ctx = pos.judge(move)
+    got = _new(Verdict)
+    _MOVE(got, move)
+    _CODE(got, code)
+    kind = move.kind
+    if code.legal and (kind == FLIP and pos.downs[pos.turn][move.index - 1] == UNKNOWN or (
+            kind == GAMBLE and pos.stock[0] == UNKNOWN)):
+        # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
+        _REST(got, [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
+                    _likely_next(table, pos, move), sentence(pos, move, code, ctx)])
+    else:
+        # the rest when first read (most verdicts are only asked whether the move is legal)
+        _REST(got, (table, pos, move, code, frags, ctx))
+    return got
+
+
+def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple[str, ...],
+             ctx: dict[str, object]) -> list[object]:
+    """A verdict's rules, events, next player and sentence (or what writes it), from what the judge
+    said of ``move`` on ``pos``, the position of ``table``: a legal move is pushed on a copy
+    (which an apply of the same move that follows takes)."""
     if len(frags) > 1:
         frags = tuple(dict.fromkeys(frags))
     if not code.legal:
-        return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags)
-    seat = pos.turn
+        return [frags, (), None, lambda: sentence(pos, move, code, ctx)]
+    v = pos.v
     kind = move.kind
-    if (kind == FLIP and pos.downs[seat][move.index - 1] == UNKNOWN) or (
-            kind == GAMBLE and pos.stock[0] == UNKNOWN):
-        # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
-        return Verdict(move, code, sentence(pos, move, code, ctx), frags, (), _likely_next(table, pos, move))
     after = pos.copy()
     events = tuple(after.push(move))
     _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
@@ -343,14 +392,14 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
             last = pos.last_down(move)
             if last is not None:  # the last face-down card decided the game for its player
                 clause = effects(pos, move, events, causes)
-                return Verdict(move, code, clause[0].upper() + clause[1:] + ".",
-                               tuple(dict.fromkeys(frags + effect_rules(pos, move, events, causes))), events, nxt)
+                return [tuple(dict.fromkeys(frags + effect_rules(pos, move, events, causes))), events, nxt,
+                        clause[0].upper() + clause[1:] + "."]
         if not v.bluff:
             # the rule that let the turned card stay (or not) decided the outcome too
-            card = pos.downs[seat][move.index - 1] if kind == FLIP else pos.stock[0]
+            card = pos.downs[pos.turn][move.index - 1] if kind == FLIP else pos.stock[0]
             frags = tuple(dict.fromkeys(frags + pos._matrix()[pos.top_rank()][card >> 2][2]))
     if not events:  # most moves set nothing off: nothing to add to the sentence or the rules
-        return Verdict.later(move, code, lambda: sentence(pos, move, code, ctx), frags, events, nxt)
+        return [frags, events, nxt, lambda: sentence(pos, move, code, ctx)]
     more = effect_rules(pos, move, events, causes)
     if more:
         frags = tuple(dict.fromkeys(frags + more))
@@ -360,7 +409,7 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         clause = effects(pos, move, events, causes)
         return reason[:-1] + "; " + clause + "." if clause else reason
 
-    return Verdict.later(move, code, words, frags, events, nxt)
+    return [frags, events, nxt, words]
 
 
 def effect_rules(pos: Position, move: Move, events: Sequence[str], causes: Sequence[str]) -> tuple[str, ...]:

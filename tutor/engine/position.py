@@ -83,7 +83,7 @@ class Rules:
 
     __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "off_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
-                 "four_burns", "four_anytime", "voluntary", "pickups_at", "after", "adds", "combo", "winner",
+                 "four_burns", "four_anytime", "voluntary", "pick_fids", "pickups_at", "after", "adds", "combo", "winner",
                  "refill", "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays",
                  "origin", "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
@@ -119,6 +119,7 @@ class Rules:
         self.four_burns = v.four_burns or 0
         self.four_anytime = v.setting_origin("four_anytime")
         self.voluntary = v.voluntary_pickup
+        self.pick_fids = (v.setting_origin("voluntary_pickup") or "core",)  # what decides a pickup by choice
         # how many pickups the player to move may choose, by [a pile lies][some play is legal]
         # (each 0 or 1): one whenever a pile lies where a player may pick up by choice, else
         # only with no play
@@ -498,6 +499,7 @@ _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its 
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
+_PICKUP_OK = Reason.PICKUP_OK  # (an enum's member is slow to look up on its class)
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 
 
@@ -575,21 +577,34 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (for a search to push on)."""
+        # (one field a statement, lists by list.copy: no tuples or slices made on the way)
         pos = _new(Position)
-        pos.v, pos.R, pos.C, pos.names, pos.n = self.v, self.R, self.C, self.names, self.n
-        pos.hands = self.hands[:]
-        pos.hand_n = self.hand_n[:]
+        pos.v = self.v
+        pos.R = self.R
+        pos.C = self.C
+        pos.names = self.names
+        pos.n = self.n
+        pos.hands = _copy_list(self.hands)
+        pos.hand_n = _copy_list(self.hand_n)
         pos.subs = list(map(_copy_list, self.subs))
-        pos.ups = self.ups[:]  # (each seat's stacks and face-down cards are tuples, shared)
-        pos.downs = self.downs[:]
-        pos.pile = self.pile[:]
-        pos.pile_n, pos.top = self.pile_n, self.top
-        pos.run_r, pos.run_n, pos.rev = self.run_r, self.run_n, self.rev
-        pos.stock = self.stock[:]
+        pos.ups = _copy_list(self.ups)  # (each seat's stacks and face-down cards are tuples, shared)
+        pos.downs = _copy_list(self.downs)
+        pos.pile = _copy_list(self.pile)
+        pos.pile_n = self.pile_n
+        pos.top = self.top
+        pos.run_r = self.run_r
+        pos.run_n = self.run_n
+        pos.rev = self.rev
+        pos.stock = _copy_list(self.stock)
         pos.burned = self.burned
-        pos.turn, pos.direction, pos.decks, pos.after = self.turn, self.direction, self.decks, self.after
-        pos.setup, pos.ready, pos.opening = self.setup, self.ready[:], self.opening
-        pos.outs = self.outs[:]
+        pos.turn = self.turn
+        pos.direction = self.direction
+        pos.decks = self.decks
+        pos.after = self.after
+        pos.setup = self.setup
+        pos.ready = _copy_list(self.ready)
+        pos.opening = self.opening
+        pos.outs = _copy_list(self.outs)
         pos.alive = self.alive
         pos.causes = []
         pos.lost = self.lost
@@ -905,11 +920,42 @@ class Position:
 
     def judge(self, move: Move) -> Judged:
         """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
-        ctx: Ctx = {}
         R = self.R
+        seat = self.turn
+        if R.lookup and self.hand_n[seat] and not self.setup and not self.opening and move.claim < 0 and not self.over():
+            # (the checked path's common moves: a play of one rank from the hand, where one lookup
+            # in the play-on table decides, or a pickup; as :meth:`_judge_all` decides them, without
+            # the questions that cannot arise where no rule beyond the plain table is in force)
+            kind = move.kind
+            if kind == PLAY and move.give < 0:
+                cards = move.cards
+                n = len(cards)
+                if n == 1:
+                    c = cards[0]
+                    C = self.C
+                    held = (self.hands[seat] >> C.csh[c]) & C.cm[c]
+                else:
+                    held = n and _held_alike(self.hands[seat], self.C, cards)
+                if held:
+                    top = self._eff_top(self.pile) if R.any_transparent else _TOPS[self.top]
+                    rank = cards[0] >> 2
+                    ok, name, frags = R.cells[top.rank][rank]
+                    if top.looked_through:
+                        t_fid = R.origin[top.looked_through[0]].get("transparent")
+                        if t_fid:
+                            frags = frags + (t_fid,)
+                    return REASONS[name], frags, {"rank": rank, "top": top, "n": n}
+            elif kind == PICKUP and R.voluntary and self.pile and not move.cards:
+                return _PICKUP_OK, R.pick_fids, {"voluntary": True}
+        return self._judge_all(move)
+
+    def _judge_all(self, move: Move) -> Judged:
+        """:meth:`judge`, every question asked."""
+        R = self.R
+        seat = self.turn
+        ctx: Ctx = {}
         if not self.setup and self.over():
             return Reason.GAME_OVER, ("core",), ctx
-        seat = self.turn
         kind = move.kind
         if self.setup:
             return self._judge_setup(seat, move, ctx)
@@ -1043,7 +1089,7 @@ class Position:
                     ctx["card"] = c
                     ctx["zone"] = FACE_UP
                     return Reason.NOT_HELD, (fu_fid,), ctx
-        pick_fid = v.setting_origin("voluntary_pickup") or "core"
+        pick_fid = R.pick_fids[0]
         also = (fu_fid,) if zone == FACE_UP else ()
         if not R.voluntary:
             example = next(self._plays(), None)
@@ -1659,10 +1705,27 @@ class Position:
         """Every legal move for the player to move, plays first. ``alike``: of the plays of equal
         cards from the hand, only the first of each number of cards of a rank (for a caller to
         whom cards of one rank are alike: a search that ignores suits)."""
-        if self.over():
-            return []
         R = self.R
         seat = self.turn
+        if R.plain and not alike and self.hand_n[seat] and not self.setup and not self.opening and (
+                self.stock or not R.combo) and not self.over():
+            # (the checked path's common case: the plain game from the hand: the plays of each rank
+            # that goes on the top, then the pickup, as below without the questions that cannot arise)
+            C = self.C
+            h = self.hands[seat]
+            subs = self.subs[seat]
+            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            moves = []
+            for r in R.ranks_at[self.top]:
+                if subs[r]:
+                    f = (h >> rsh[r]) & rm[r]
+                    got = cache[r].get(f)
+                    moves += got if got is not None else C.moves_of(r, f)
+            if R.pickups_at[self.pile_n and 1][1 if moves else 0]:  # (:meth:`pickups`)
+                moves.append(PICKUP_MOVE)
+            return moves
+        if self.over():
+            return []
         if self.setup:
             hand = self.hand(seat)
             if R.setup == "choose":
@@ -3138,6 +3201,16 @@ def _suited3() -> tuple[int, ...]:
 
 
 _AFTERS: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
+
+
+def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> bool:
+    """Are ``cards`` (two or more) all of one rank, and all in the multiset ``h``?"""
+    rank = cards[0] >> 2
+    csh, cm = C.csh, C.cm
+    for c in cards:
+        if c >> 2 != rank or ((h >> csh[c]) & cm[c]) < cards.count(c):
+            return False
+    return True
 
 
 def _after(outs: Sequence[bool], direction: int) -> tuple[int, ...]:
