@@ -119,7 +119,10 @@ class Table(_Kept):
 
         def __getattr__(self, name: str) -> Any:
             """A field of a lazy table not written yet: write them all (this runs only when a
-            slot is empty: a field of a lazy table, or ``_eng``/``_make`` never set)."""
+            slot is empty: a field of a lazy table, or ``_eng``/``_make`` never set). ``_eng``
+            never set reads as None (a table the engine has not seen)."""
+            if name == "_eng":
+                return None
             if name not in _TABLE_FIELDS:
                 raise AttributeError(name)
             try:

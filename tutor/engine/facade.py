@@ -154,10 +154,7 @@ def position_of(table: Table, v: Variant) -> Position:
     """The position of ``table``, shared with the engine's own calls: read it, never push on it."""
     # (asked at every move of a game over tables, as check, legal_moves, apply_unchecked and
     # game_over are: the position kept on the table is read here first, without a call)
-    try:
-        e = table._eng
-    except AttributeError:
-        e = None
+    e = table._eng
     return e[1] if e is not None and e[0] is v else _position(table, v)
 
 
@@ -175,10 +172,7 @@ _set = object.__setattr__
 
 def _position(table: Table, v: Variant) -> Position:
     """The position of ``table`` (shared: never push on it)."""
-    try:
-        e = table._eng
-    except AttributeError:  # a table the engine has not seen
-        e = None
+    e = table._eng  # (None: a table the engine has not seen)
     if e is not None:
         if e[0] is v:
             return e[1]
@@ -219,10 +213,7 @@ def top_run(table: Table) -> tuple[int, int]:
 
 
 def game_over(table: Table, v: Variant) -> bool:
-    try:
-        e = table._eng
-    except AttributeError:
-        e = None
+    e = table._eng
     return (e[1] if e is not None and e[0] is v else _position(table, v)).over()
 
 
@@ -279,10 +270,7 @@ def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) ->
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
     if v.__class__ is not Variant:
         v = load_variant(v)
-    try:
-        e = table._eng
-    except AttributeError:
-        e = None
+    e = table._eng
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
@@ -307,10 +295,7 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[Event]]:
     """Apply a move known to be legal. The fast path for search and simulation."""
-    try:
-        e = table._eng
-    except AttributeError:
-        e = None
+    e = table._eng
     was = e[1] if e is not None and e[0] is v else _position(table, v)
     last = _CHECKED[0]
     if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
@@ -350,10 +335,7 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         v = load_variant(v)
     if isinstance(move, str):
         move = Move.parse(move)
-    try:
-        e = table._eng
-    except AttributeError:
-        e = None
+    e = table._eng
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
     code, frags, ctx = pos.judge(move)
     got = _new(Verdict)
