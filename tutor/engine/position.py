@@ -3151,20 +3151,10 @@ class Position:
                         return ()
                     return events
             else:  # only the draw, which leaves cards in hand (most plays while a stock lasts):
-                # :meth:`_settle`'s draw, inline
+                # :meth:`_settle`'s draw, made here
                 drawn = stock[:R.refill - left]
                 del stock[:len(drawn)]
-                C = self.C
-                cv, tsm = C.cv, C.tsm
-                h = self.hands[seat]
-                subs = self.subs[seat]
-                for c in drawn:  # (a rank's count made after each card of it: the last is right)
-                    h += cv[c]
-                    if c >= 0:
-                        table, sh, m = tsm[c >> 2]
-                        subs[c >> 2] = table[(h >> sh) & m]
-                self.hands[seat] = h
-                hand_n[seat] = left + len(drawn)
+                self._give(seat, drawn)
                 self.turn = self.after[seat]
                 if events is None:
                     self.causes = [R.draw_fid]
