@@ -128,7 +128,7 @@ class Determinizer:
                     base.hand_n[i] -= n
                     base.subs[i] = base.C.subs(h)
                 base.downs[i] = ()
-            base.stock, base.burned = [], ()
+            base.stock, base.burned = (), ()
         view = self.view
         pos = base.copy()
         k = 0
@@ -139,7 +139,7 @@ class Determinizer:
                 k += n
             downs[i] = tuple(cards[k:k + down])
             k += down
-        pos.stock = cards[k:k + view.stock]
+        pos.stock = tuple(cards[k:k + view.stock])
         k += view.stock
         pos.burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])
         k += view.burned_unknown

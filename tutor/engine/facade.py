@@ -436,7 +436,7 @@ def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
             i = move.index - 1
             t.downs[seat] = t.downs[seat][:i] + (card,) + t.downs[seat][i + 1:]
         else:
-            t.stock[0] = card
+            t.stock = (card,) + t.stock[1:]
         t.push(move)
         tally[None if t.over() else t.names[t.turn]] += left
     return tally.most_common(1)[0][0] if tally else None

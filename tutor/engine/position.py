@@ -3,7 +3,8 @@
 A :class:`Position` holds a game as small mutable parts (python-chess's ``Board``, pgx's
 state): each hand is one ``int``, a multiset of cards (card ``c`` owns ``w`` bits at
 ``c * w``, jokers and unseen cards the top bits), with per rank the number of distinct
-plays that hand allows; the face-up stacks, face-down cards, stock and pile are lists; the
+plays that hand allows; the face-up stacks, face-down cards and pile are lists, the stock, who
+is out and who is ready tuples (a copy shares them: a push puts a new one in place); the
 effective top of the pile, the run of equal cards on top and the count of rank-reversing
 cards are kept as the pile grows. Every rule is read from one compiled table per variant
 (:class:`Rules`, built from the :class:`~tutor.rules.variant.Variant`).
@@ -527,15 +528,15 @@ class Position:
     run_r: int
     run_n: int
     rev: int  # rank-reversing cards in the pile
-    stock: list[int]
+    stock: tuple[int, ...]  # top first (a tuple: a copy shares it; a draw puts a new one in place)
     burned: tuple[int, ...]
     turn: int
     direction: int
     decks: int
     setup: bool
-    ready: list[bool]
+    ready: tuple[bool, ...]  # (tuples, as the stock: shared by a copy)
     opening: bool
-    outs: list[bool]
+    outs: tuple[bool, ...]
     alive: int
     causes: list[str]  # the fragment behind each event of the last push
     lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
@@ -559,15 +560,15 @@ class Position:
         pos.ups = [p.face_up for p in players]
         pos.downs = [p.face_down for p in players]
         pos.pile = [(pl.cards, pl.by, pl.claim) for pl in table.pile]
-        pos.stock = list(table.stock)
+        pos.stock = table.stock
         pos.burned = table.burned
         pos.turn = table.turn
         pos.direction = table.direction
         pos.decks = table.decks
         pos.setup = table.setup
-        pos.ready = list(table.ready)
+        pos.ready = table.ready
         pos.opening = table.opening
-        pos.outs = [p.out for p in players]
+        pos.outs = tuple(p.out for p in players)
         pos.after = _after(pos.outs, pos.direction)
         pos.alive = pos.n - sum(pos.outs)
         pos.causes = []
@@ -595,18 +596,18 @@ class Position:
         pos.run_r = self.run_r
         pos.run_n = self.run_n
         pos.rev = self.rev
-        pos.stock = _copy_list(self.stock)
+        pos.stock = self.stock  # (the stock, who is ready and who is out are tuples: shared)
         pos.burned = self.burned
         pos.turn = self.turn
         pos.direction = self.direction
         pos.decks = self.decks
         pos.after = self.after
         pos.setup = self.setup
-        pos.ready = _copy_list(self.ready)
+        pos.ready = self.ready
         pos.opening = self.opening
-        pos.outs = _copy_list(self.outs)
+        pos.outs = self.outs
         pos.alive = self.alive
-        pos.causes = []
+        pos.causes = _NO_CAUSES  # (a push starts a list of its own)
         pos.lost = self.lost
         return pos
 
@@ -732,8 +733,9 @@ class Position:
     def _mark(self, seat: int) -> None:
         """Bring the seat's out flag up to date."""
         out = self._is_out(seat)
-        if out != self.outs[seat]:
-            self.outs[seat] = out
+        outs = self.outs
+        if out != outs[seat]:
+            self.outs = outs[:seat] + (out,) + outs[seat + 1:]
             self.alive += -1 if out else 1
             self.after = _after(self.outs, self.direction)
 
@@ -2603,7 +2605,7 @@ class Position:
                 card = self.stock[0]
                 if card == UNKNOWN:
                     raise TutorError("the top card of the stock is unseen; name it to play it out")
-                del self.stock[0]
+                self.stock = self.stock[1:]
             if self._matrix()[self.top_rank()][card >> 2][0]:
                 self.push_cards((card,), 0, events)  # (one card: what _lay does with it)
             else:
@@ -2766,7 +2768,7 @@ class Position:
             causes.append(R.again_fid[again_r] if play_again and not burn else burn_fid)
         if draw > 0:
             self._give(seat, stock[:draw])
-            del stock[:draw]
+            self.stock = stock = stock[draw:]
             events.append(DRAW)
             causes.append(R.draw_fid)
         if R.extras and self.v.face_up_to_hand and not hand_n[seat] and not stock and self.ups[seat]:
@@ -2899,7 +2901,7 @@ class Position:
         draw = min(R.refill - self.hand_n[seat], len(stock)) if stock else 0
         if draw > 0:
             self._give(seat, stock[:draw])
-            del stock[:draw]
+            self.stock = stock = stock[draw:]
             events.append(DRAW)
             self.causes.append(R.draw_fid)
         if self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
@@ -2934,16 +2936,16 @@ class Position:
     def end_setup(self) -> None:
         """The setup is over (every player ready, or a game started from a dealt table): the first
         player leads, and the opening rule judges the lead."""
-        self.setup, self.ready, self.opening = False, [], True
+        self.setup, self.ready, self.opening = False, (), True
         self.turn = self.first_player()
 
     def _push_ready(self, seat: int) -> None:
-        ready = self.ready or [False] * self.n
+        ready = list(self.ready or (False,) * self.n)
         ready[seat] = True
         if all(ready):
             self.end_setup()
             return
-        self.ready = ready
+        self.ready = tuple(ready)
         nxt = (seat + 1) % self.n
         while ready[nxt]:
             nxt = (nxt + 1) % self.n
@@ -3045,7 +3047,7 @@ class Position:
             draw = min(R.refill - hand_n[seat], len(stock))
             if draw > 0:
                 self._give(seat, stock[:draw])
-                del stock[:draw]
+                self.stock = stock[draw:]
                 events.append(DRAW)
                 self.causes.append(R.draw_fid)
         if not hand_n[seat] and not self.ups[seat] and not self.downs[seat]:  # out
@@ -3153,7 +3155,7 @@ class Position:
             else:  # only the draw, which leaves cards in hand (most plays while a stock lasts):
                 # :meth:`_settle`'s draw, made here
                 drawn = stock[:R.refill - left]
-                del stock[:len(drawn)]
+                self.stock = stock[len(drawn):]
                 self._give(seat, drawn)
                 self.turn = self.after[seat]
                 if events is None:
