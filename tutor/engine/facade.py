@@ -302,7 +302,7 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
-        pos = was.copy()
+        pos = was.copy(move)
         events = pos.push(move)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
@@ -364,7 +364,7 @@ def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple
         return [frags, (), None, lambda: sentence(pos, move, code, ctx)]
     v = pos.v
     kind = move.kind
-    after = pos.copy()
+    after = pos.copy(move)
     events = tuple(after.push(move))
     _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]

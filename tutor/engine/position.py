@@ -502,6 +502,7 @@ _DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _PICKUP_OK = Reason.PICKUP_OK  # (an enum's member is slow to look up on its class)
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
+_OWN_HAND = frozenset((PLAY, PICKUP, FLIP, GAMBLE))  # moves that change the mover's hand alone (outside Bluff, no swap)
 
 
 class Position:
@@ -576,8 +577,13 @@ class Position:
         pos._repile()
         return pos
 
-    def copy(self) -> Position:
-        """An independent copy (for a search to push on)."""
+    def copy(self, move: Move | None = None) -> Position:
+        """An independent copy (for a search to push on). With ``move``, one the player to move
+        may make, a copy to push that move on and nothing else, for a caller that never pushes on
+        either position again (the engine's positions of tables): it shares with this position the
+        parts that push does not change, where a play, pickup, flip or gamble outside Bluff (no
+        swap) changes only the mover's hand among the hands' play counts (``subs``), and a pickup
+        puts a new pile in place of the old."""
         # (one field a statement, lists by list.copy: no tuples or slices made on the way)
         pos = _new(Position)
         pos.v = self.v
@@ -587,10 +593,15 @@ class Position:
         pos.n = self.n
         pos.hands = _copy_list(self.hands)
         pos.hand_n = _copy_list(self.hand_n)
-        pos.subs = list(map(_copy_list, self.subs))
+        if move is None or move.kind not in _OWN_HAND or move.give >= 0 or self.R.bluff:
+            pos.subs = list(map(_copy_list, self.subs))
+            pos.pile = _copy_list(self.pile)
+        else:
+            subs = pos.subs = _copy_list(self.subs)
+            subs[self.turn] = _copy_list(subs[self.turn])
+            pos.pile = self.pile if move.kind == PICKUP else _copy_list(self.pile)
         pos.ups = _copy_list(self.ups)  # (each seat's stacks and face-down cards are tuples, shared)
         pos.downs = _copy_list(self.downs)
-        pos.pile = _copy_list(self.pile)
         pos.pile_n = self.pile_n
         pos.top = self.top
         pos.run_r = self.run_r
