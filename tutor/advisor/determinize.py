@@ -127,18 +127,19 @@ class Determinizer:
                     h = base.hands[i] = base.C.encode(self.view.seats[i].hand_known)
                     base.hand_n[i] -= n
                     base.subs[i] = base.C.subs(h)
-                base.downs[i] = ()
+                base.downs = base.downs[:i] + ((),) + base.downs[i + 1:]
             base.stock, base.burned = (), ()
         view = self.view
         pos = base.copy()
         k = 0
-        downs = pos.downs
+        downs = list(pos.downs)
         for i, n, down in self.plan:
             if n:
                 pos.deal_into(i, cards[k:k + n])
                 k += n
             downs[i] = tuple(cards[k:k + down])
             k += down
+        pos.downs = tuple(downs)
         pos.stock = tuple(cards[k:k + view.stock])
         k += view.stock
         pos.burned = view.burned_known + tuple(cards[k:k + view.burned_unknown])

@@ -434,7 +434,7 @@ def _likely_next(table: Table, pos: Position, move: Move) -> str | None:
         t = pos.copy()
         if move.kind == FLIP:
             i = move.index - 1
-            t.downs[seat] = t.downs[seat][:i] + (card,) + t.downs[seat][i + 1:]
+            t.downs = t.downs[:seat] + (t.downs[seat][:i] + (card,) + t.downs[seat][i + 1:],) + t.downs[seat + 1:]
         else:
             t.stock = (card,) + t.stock[1:]
         t.push(move)

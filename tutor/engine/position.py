@@ -3,8 +3,8 @@
 A :class:`Position` holds a game as small mutable parts (python-chess's ``Board``, pgx's
 state): each hand is one ``int``, a multiset of cards (card ``c`` owns ``w`` bits at
 ``c * w``, jokers and unseen cards the top bits), with per rank the number of distinct
-plays that hand allows; the face-up stacks, face-down cards and pile are lists, the stock, who
-is out and who is ready tuples (a copy shares them: a push puts a new one in place); the
+plays that hand allows; the pile is a list; the face-up stacks, face-down cards, the stock, who
+is out and who is ready are tuples (a copy shares them: a push puts a new one in place); the
 effective top of the pile, the run of equal cards on top and the count of rank-reversing
 cards are kept as the pile grows. Every rule is read from one compiled table per variant
 (:class:`Rules`, built from the :class:`~tutor.rules.variant.Variant`).
@@ -521,8 +521,8 @@ class Position:
     hands: list[int]
     hand_n: list[int]
     subs: list[list[int]]
-    ups: list[tuple[tuple[int, ...], ...]]  # per seat its face-up stacks (tuples: a copy shares them)
-    downs: list[tuple[int, ...]]
+    ups: tuple[tuple[tuple[int, ...], ...], ...]  # per seat its face-up stacks (tuples: a copy shares them)
+    downs: tuple[tuple[int, ...], ...]
     pile: list[Laid]
     pile_n: int
     top: int  # the effective top rank of the pile (not Bluff's claims, not the joker's free play)
@@ -558,8 +558,8 @@ class Position:
         pos.hands = [C.encode(p.hand) for p in players]
         pos.hand_n = [len(p.hand) for p in players]
         pos.subs = [C.subs(h) for h in pos.hands]
-        pos.ups = [p.face_up for p in players]
-        pos.downs = [p.face_down for p in players]
+        pos.ups = tuple(p.face_up for p in players)
+        pos.downs = tuple(p.face_down for p in players)
         pos.pile = [(pl.cards, pl.by, pl.claim) for pl in table.pile]
         pos.stock = table.stock
         pos.burned = table.burned
@@ -600,8 +600,8 @@ class Position:
             subs = pos.subs = _copy_list(self.subs)
             subs[self.turn] = _copy_list(subs[self.turn])
             pos.pile = self.pile if move.kind == PICKUP else _copy_list(self.pile)
-        pos.ups = _copy_list(self.ups)  # (each seat's stacks and face-down cards are tuples, shared)
-        pos.downs = _copy_list(self.downs)
+        pos.ups = self.ups  # (tuples, shared, as the stock below)
+        pos.downs = self.downs
         pos.pile_n = self.pile_n
         pos.top = self.top
         pos.run_r = self.run_r
@@ -746,7 +746,7 @@ class Position:
         out = self._is_out(seat)
         outs = self.outs
         if out != outs[seat]:
-            self.outs = outs[:seat] + (out,) + outs[seat + 1:]
+            self.outs = _put(outs, seat, out)
             self.alive += -1 if out else 1
             self.after = _after(self.outs, self.direction)
 
@@ -2606,7 +2606,7 @@ class Position:
                 card = downs[i]
                 if card == UNKNOWN:
                     raise TutorError(f"{self.names[seat]}'s face-down card {move.index} is unseen; name it to play it out")
-                self.downs[seat] = downs[:i] + downs[i + 1:]
+                self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
                 rule = self.v.last_down.get(card >> 2) if not self.downs[seat] else None
                 if rule is not None:
                     self._push_last_down(seat, card, rule, events)
@@ -2630,13 +2630,13 @@ class Position:
         elif kind == PLACE:
             card = move.cards[0]
             self._take(seat, card)
-            self.ups[seat] += ((card,),)
+            self.ups = _put(self.ups, seat, self.ups[seat] + ((card,),))
             return events
         elif kind == SWAP:
             h, u = move.cards
             self._take(seat, h)
             self._give(seat, (u,))
-            self.ups[seat] = _replace_face_up(self.ups[seat], u, h)
+            self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], u, h))
             return events
         else:
             self._push_ready(seat)
@@ -2676,7 +2676,7 @@ class Position:
         self._lay(seat, cards, events)
 
     def _remove_up(self, seat: int, take: Sequence[int]) -> None:
-        self.ups[seat] = self.up_left(seat, take)
+        self.ups = _put(self.ups, seat, self.up_left(seat, take))
 
     def up_left(self, seat: int, take: Sequence[int]) -> tuple[tuple[int, ...], ...]:
         """The seat's face-up stacks once ``take`` (cards among them) are taken away."""
@@ -2698,7 +2698,7 @@ class Position:
         whose stacks are then ``left`` (:meth:`up_left`): what :meth:`push` does with that play,
         for a caller that chooses among those plays once (a greedy player, whose choice and the
         stacks it leaves are the same each time the plays are)."""
-        self.ups[self.turn] = left
+        self.ups = _put(self.ups, self.turn, left)
         return self.push_cards(cards, 0)
 
     def _lay(self, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
@@ -2784,7 +2784,7 @@ class Position:
             causes.append(R.draw_fid)
         if R.extras and self.v.face_up_to_hand and not hand_n[seat] and not stock and self.ups[seat]:
             self._give(seat, sorted(self.up_cards(seat)))
-            self.ups[seat] = ()
+            self.ups = _put(self.ups, seat, ())
         if out:
             if not self._go_out(seat, events):
                 self.turn = self._next_seat(seat, self.direction, skip)
@@ -2917,7 +2917,7 @@ class Position:
             self.causes.append(R.draw_fid)
         if self.v.face_up_to_hand and not self.hand_n[seat] and not stock and self.ups[seat]:
             self._give(seat, sorted(self.up_cards(seat)))
-            self.ups[seat] = ()
+            self.ups = _put(self.ups, seat, ())
         self.pile.insert(0, ((card,), seat, -1))
         self._repile()
         if self._is_out(seat):  # the slid 3 was the last card: the slider is out like any player
@@ -3018,7 +3018,7 @@ class Position:
             i = move.index - 1
             downs = self.downs[seat]
             cards = (downs[i],)
-            self.downs[seat] = downs[:i] + downs[i + 1:]
+            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
         else:
             cards = move.cards
             if hand_n[seat]:  # (:meth:`_take`, inline: most moves take a card from the hand)
@@ -3085,12 +3085,12 @@ class Position:
         self.causes.append(rule[1] if rule else "")
         if not move.target:
             self._give(seat, (move.take,))
-            self.ups[seat] = _replace_face_up(self.ups[seat], move.take, give)
+            self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], move.take, give))
             events.append(Event.SWAP)
             return
         other = self.names.index(move.target)
         if move.take >= 0:
-            self.ups[other] = _replace_face_up(self.ups[other], move.take, give)
+            self.ups = _put(self.ups, other, _replace_face_up(self.ups[other], move.take, give))
             got = move.take
         else:
             got = self._hand_card(other, max(move.index, 1) - 1)
@@ -3165,8 +3165,9 @@ class Position:
                     return events
             else:  # only the draw, which leaves cards in hand (most plays while a stock lasts):
                 # :meth:`_settle`'s draw, made here
-                drawn = stock[:R.refill - left]
-                self.stock = stock[len(drawn):]
+                k = R.refill - left
+                drawn = stock[:k]
+                self.stock = stock[k:]
                 self._give(seat, drawn)
                 self.turn = self.after[seat]
                 if events is None:
@@ -3214,6 +3215,11 @@ def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> bool:
         if c >> 2 != rank or ((h >> csh[c]) & cm[c]) < cards.count(c):
             return False
     return True
+
+
+def _put(t: tuple[T, ...], i: int, x: T) -> tuple[T, ...]:
+    """``t`` with ``x`` at ``i`` (a position's tuples are shared by its copies: a push puts a new one in place)."""
+    return t[:i] + (x,) + t[i + 1:]
 
 
 def _after(outs: Sequence[bool], direction: int) -> tuple[int, ...]:

@@ -470,8 +470,8 @@ class Circle:
         # the face-up and face-down cards at the last pickup, and their part of the key: a small
         # int per different contents (they seldom change between pickups: compared, not rebuilt,
         # and not hashed again with every key)
-        self._ups: list[tuple[tuple[int, ...], ...]] | None = None
-        self._downs: list[tuple[int, ...]] | None = None
+        self._ups: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+        self._downs: tuple[tuple[int, ...], ...] | None = None
         self._zones = -1
         self._zone_ids: dict[tuple[object, ...], int] = {}
 
@@ -493,9 +493,9 @@ class Circle:
         if not zones_same:
             ups, downs = pos.ups, pos.downs
             if ups != self._ups or downs != self._downs:
-                self._ups, self._downs = ups[:], downs[:]  # (each seat's are tuples)
+                self._ups, self._downs = ups, downs  # (tuples: a push puts new ones in place)
                 ids = self._zone_ids
-                self._zones = ids.setdefault((tuple(ups), tuple(downs)), len(ids))
+                self._zones = ids.setdefault((ups, downs), len(ids))
         key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
         # most positions are new: counted with one look-up (a second only for one seen before)
         seen = self.seen
