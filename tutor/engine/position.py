@@ -2676,7 +2676,9 @@ class Position:
         self._lay(seat, cards, events)
 
     def _remove_up(self, seat: int, take: Sequence[int]) -> None:
-        self.ups = _put(self.ups, seat, self.up_left(seat, take))
+        ups = list(self.ups)  # (_put, inline: most plays from face up come here)
+        ups[seat] = self.up_left(seat, take)
+        self.ups = tuple(ups)
 
     def up_left(self, seat: int, take: Sequence[int]) -> tuple[tuple[int, ...], ...]:
         """The seat's face-up stacks once ``take`` (cards among them) are taken away."""
@@ -3219,7 +3221,9 @@ def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> bool:
 
 def _put(t: tuple[T, ...], i: int, x: T) -> tuple[T, ...]:
     """``t`` with ``x`` at ``i`` (a position's tuples are shared by its copies: a push puts a new one in place)."""
-    return t[:i] + (x,) + t[i + 1:]
+    lst = list(t)  # (quicker than slicing around i)
+    lst[i] = x
+    return tuple(lst)
 
 
 def _after(outs: Sequence[bool], direction: int) -> tuple[int, ...]:
