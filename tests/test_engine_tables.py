@@ -35,7 +35,7 @@ def _game(spec: str, seed: int, read_at_once: bool) -> tuple[list[Table], list[d
     return tables, files, listed
 
 
-@pytest.mark.parametrize("spec", ["pagat", "bluff", "tauko-hogni", "nortenos+threes-slide"])
+@pytest.mark.parametrize("spec", ["pagat", "bluff", "tauko-hogni", "nortenos+threes-slide", "lancaster", "karma"])
 def test_a_table_handed_out_never_changes(spec: str) -> None:
     v = load_variant(spec)
     tables, files, listed = _game(spec, 3, read_at_once=True)
