@@ -289,6 +289,7 @@ def rules_of(v: Variant) -> Rules:
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
 # (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+_BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
 
@@ -441,12 +442,14 @@ class Code:
         if self.w != 1 or h >> self.csh[_UNSEEN]:
             return None
         plain = h & self.plain_mask
-        while plain:
-            low = plain & -plain
-            if not i:
-                return low.bit_length() - 1
-            i -= 1
-            plain ^= low
+        at = 0
+        while plain:  # a byte of cards at a time (a hand may hold 30 cards, the one wanted late)
+            bits = _BYTE_BITS[plain & 255]
+            if i < len(bits):
+                return at + bits[i]
+            i -= len(bits)
+            plain >>= 8
+            at += 8
         return JOKER
 
     def firsts_of(self, r: int, f: int) -> list[Move]:
