@@ -290,6 +290,7 @@ def rules_of(v: Variant) -> Rules:
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
 # (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+_BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
 
@@ -442,12 +443,14 @@ class Code:
         if self.w != 1 or h >> self.csh[_UNSEEN]:
             return None
         plain = h & self.plain_mask
-        while plain:
-            low = plain & -plain
-            if not i:
-                return low.bit_length() - 1
-            i -= 1
-            plain ^= low
+        at = 0
+        while plain:  # a byte of cards at a time (a hand may hold 30 cards, the one wanted late)
+            bits = _BYTE_BITS[plain & 255]
+            if i < len(bits):
+                return at + bits[i]
+            i -= len(bits)
+            plain >>= 8
+            at += 8
         return JOKER
 
     def firsts_of(self, r: int, f: int) -> list[Move]:
@@ -2257,7 +2260,8 @@ class Position:
         """Where the plays are counted with their swaps and nothing else (``Rules.plain_swaps``) and
         :meth:`fast`: what :meth:`counted` counts, as :meth:`_swap_counts` on the effective top (random
         play picks from it with :meth:`nth_swap_play`, with no closure made)."""
-        return self._swap_counts(self.top_rank() if self.R.free_two else self.top)
+        R = self.R
+        return self._swap_counts(self.top if not R.free_two or self.alive > 2 else self.top_rank())
 
     def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
         """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
@@ -2370,24 +2374,30 @@ class Position:
 
     def _swap_nth(self, seat: int, sub: tuple[int, ...], how: str, give: int, k: int) -> Move:
         """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
-        them (the seats to take from in order, each with its share of :meth:`_swaps_per`)."""
+        them (:meth:`_swap_target`)."""
+        other, take, index = self._swap_target(seat, how, k)
+        return _swap_move(sub, give, take, index, self.names[other] if other >= 0 else "")
+
+    def _swap_target(self, seat: int, how: str, k: int) -> tuple[int, int, int]:
+        """Where the k-th swap per card given takes from, as :meth:`_swap_moves` lists them (the
+        seats to take from in order, each with its share of :meth:`_swaps_per`): (the other seat,
+        -1: one's own face-up cards; the face-up card taken, -1: blind from a hand; the place of
+        the card taken blind, 0: their first)."""
         if how == "own-face-up":
-            return Move(PLAY, sub, give=give, take=sorted(set().union(*self.ups[seat]))[k])
+            return -1, sorted(set().union(*self.ups[seat]))[k], 0
         for q in range(self.n):
             if q == seat or self.outs[q]:
                 continue
-            name = self.names[q]
             if how == "other-hand":
                 n_hand = self.hand_n[q]
                 size = 1 + n_hand if n_hand else 0
                 if k < size:  # their first card, then each by its place in their hand
-                    return Move(PLAY, sub, index=k, give=give, target=name) if k else Move(
-                        PLAY, sub, give=give, target=name)
+                    return q, -1, k
             else:
                 takes = sorted(set().union(*self.ups[q]))
                 size = len(takes)
                 if k < size:
-                    return Move(PLAY, sub, give=give, take=takes[k], target=name)
+                    return q, takes[k], 0
             k -= size
         raise AssertionError("a swap past the count")
 
@@ -2411,23 +2421,27 @@ class Position:
         seat = self.turn
         return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
 
-    def push_swap_at(self, j: int, counts: SwapCounts) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
+    def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
         """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
-        just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap: its
-        cards) and its events. A swap is made here, then its cards laid (each move asks: no pass
-        through :meth:`push`'s dispatch, the cards taken at once)."""
+        just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap, or
+        any play where ``move`` is false: its cards) and its events. A swap is made here, then its
+        cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
+        once, no move made for bulk play, which does not keep it)."""
         at = self._swap_at(j, counts)
         assert at is not None
         (cards, val), how, give_at, k = at
         if not how:
             return cards, self.push_cards(cards, val)
         seat = self.turn
-        move = self._swap_nth(seat, cards, how, self._swap_give(seat, val, give_at), k)
+        give = self._swap_give(seat, val, give_at)
+        other, take, index = self._swap_target(seat, how, k)
         self.causes = []
         events: list[Event] = []
-        self._do_swap(seat, move, events)  # (the card given is one the play leaves in hand)
+        self._swap_with(seat, cards, give, other, take, index, events)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
-        return move, events
+        if not move:
+            return cards, events
+        return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
     def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, str, int, int] | None:
         """Where the j-th play or swap lies in list order, from :meth:`_swap_counts` (None: past
@@ -3081,21 +3095,25 @@ class Position:
 
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
-        give = move.give
+        other = self.names.index(move.target) if move.target else -1
+        self._swap_with(seat, move.cards, move.give, other, move.take, move.index, events)
+
+    def _swap_with(self, seat: int, cards: tuple[int, ...], give: int, other: int, take: int, index: int,
+                   events: list[Event]) -> None:
+        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`)."""
         self._take(seat, give)
-        rule = self._swap_rule(move.cards)
+        rule = self._swap_rule(cards)
         self.causes.append(rule[1] if rule else "")
-        if not move.target:
-            self._give(seat, (move.take,))
-            self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], move.take, give))
+        if other < 0:
+            self._give(seat, (take,))
+            self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], take, give))
             events.append(Event.SWAP)
             return
-        other = self.names.index(move.target)
-        if move.take >= 0:
-            self.ups = _put(self.ups, other, _replace_face_up(self.ups[other], move.take, give))
-            got = move.take
+        if take >= 0:
+            self.ups = _put(self.ups, other, _replace_face_up(self.ups[other], take, give))
+            got = take
         else:
-            got = self._hand_card(other, max(move.index, 1) - 1)
+            got = self._hand_card(other, max(index, 1) - 1)
             self._take(other, got)
             self._give(other, (give,))
         self._give(seat, (got,))
@@ -3407,6 +3425,11 @@ def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> boo
             if sorted(c for s in group for c in s) == want:
                 return True
     return False
+
+
+def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target: str) -> Move:
+    """A play with its swap, from the swap's parts (:meth:`Position._swap_target`)."""
+    return Move(PLAY, cards, index=index, give=give, take=take, target=target)
 
 
 def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> tuple[tuple[int, ...], ...]:

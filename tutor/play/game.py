@@ -182,10 +182,11 @@ def _shuffle(rng: random.Random, x: list[int]) -> None:
         rng.shuffle(x)
 
 
-def _random_push(pos: Position, rng: random.Random) -> Action:
+def _random_push(pos: Position, rng: random.Random, made: bool = True) -> Action:
     """``moves[rng.randrange(len(moves))]``, pushed, without listing where the position can count
     (where the moves are the plain game's, :meth:`Position.plain_now`, from the compiled tables
-    :meth:`Position.counted` reads)."""
+    :meth:`Position.counted` reads). ``made``: return a play with a swap as its move (else as
+    its cards: bulk play keeps no move but a flip, and a swap's move is costly to make)."""
     R = pos.R
     if R.plain_mostly and pos.plain_now():
         top = pos.top
@@ -217,7 +218,7 @@ def _random_push(pos: Position, rng: random.Random) -> Action:
         nplay, swaps = pos.swap_counts()
         j = _randbelow(rng, nplay + pos.pickups(nplay))
         if j < nplay:
-            return pos.push_swap_at(j, swaps)
+            return pos.push_swap_at(j, swaps, made)
         return None, pos.push_pickup()
     if R.bluff:  # (claims: counted and pushed by the engine in one go, see Position.bluff_counted)
         bluff = pos.bluff_counted()
@@ -779,7 +780,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 zones_same = not up_to_hand
                 continue
         else:
-            played, events = _random_push(pos, rng)
+            played, events = _random_push(pos, rng, False)
             zones_same = False  # (a play from face up or face down, a flip)
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
