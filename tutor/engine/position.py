@@ -91,7 +91,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
-                 "plain_swaps", "run_free")
+                 "plain_swaps", "run_free", "fast_hand")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -223,6 +223,9 @@ class Rules:
         self.run_masks: dict[int, tuple[int, ...]] = {}  # Position._run_masks
         # may a card of a run give a free play (Guarducci's joker, with two players: never in a run)
         self.run_free = bool(v.extras) and any(v.free_with_two[:13])
+        # the plays from the hand are counted, with no Bluff or forced pickup to ask about
+        # (:meth:`Position.fast`)
+        self.fast_hand = self.countable and not (v.bluff or v.force >= 0)
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -2114,19 +2117,18 @@ class Position:
         counted too (where plays are counted by rank alone, no runs: it is listed among them)."""
         R = self.R
         seat = self.turn
-        if R.bluff:
-            if self.setup:
+        if not R.fast_hand:  # (Bluff, a forced pickup to ask about, or plays not counted)
+            if R.bluff:
+                if self.setup:
+                    return False
+                if self.hand_n[seat]:
+                    return not self.hands[seat] >> self.C.csh[_UNSEEN]
+                if self.ups[seat]:
+                    return not any(len(s) > 1 for s in self.ups[seat])
+                return bool(self.downs[seat])
+            if not R.countable or R.force >= 0 and self.forced():
                 return False
-            if self.hand_n[seat]:
-                return not self.hands[seat] >> self.C.csh[_UNSEEN]
-            if self.ups[seat]:
-                return not any(len(s) > 1 for s in self.ups[seat])
-            return bool(self.downs[seat])
-        if not R.countable or not self.hand_n[seat] or self.opening or self.setup:
-            return False
-        if self.hands[seat] >> self.C.csh[_UNSEEN]:
-            return False
-        if R.force >= 0 and self.forced():
+        if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
             return False
         if R.combo and not self.stock and not (combo and self._combo_counted()):
             subs = self.subs[seat]
