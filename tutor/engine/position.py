@@ -1710,20 +1710,21 @@ class Position:
         whom cards of one rank are alike: a search that ignores suits)."""
         R = self.R
         seat = self.turn
-        if R.plain and not alike and self.hand_n[seat] and not self.setup and not self.opening and (
+        if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
                 self.stock or not R.combo) and not self.over():
-            # (the checked path's common case: the plain game from the hand: the plays of each rank
-            # that goes on the top, then the pickup, as below without the questions that cannot arise)
+            # (the checked path's common case, and a search's: the plain game from the hand: the
+            # plays of each rank that goes on the top, then the pickup, as below without the
+            # questions that cannot arise)
             C = self.C
             h = self.hands[seat]
             subs = self.subs[seat]
-            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
             moves = []
             for r in R.ranks_at[self.top]:
                 if subs[r]:
                     f = (h >> rsh[r]) & rm[r]
                     got = cache[r].get(f)
-                    moves += got if got is not None else C.moves_of(r, f)
+                    moves += got if got is not None else (C.firsts_of if alike else C.moves_of)(r, f)
             if R.pickups_at[self.pile_n and 1][1 if moves else 0]:  # (:meth:`pickups`)
                 moves.append(PICKUP_MOVE)
             return moves
