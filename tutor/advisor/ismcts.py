@@ -166,7 +166,8 @@ class ISMCTS:
         self.iterations = 0
         self.seconds = 0.0
         # log(a) for each availability count a bound can meet (at most one more than the
-        # iterations run): read from here, not computed for every child at every step
+        # iterations run; :meth:`run` makes them): read from here, not computed for every
+        # child at every step
         self.logs: list[float] = [0.0]
         # once every choice at the root has its child (and none varies with the deal): those
         # children, (key's number, node), in the order of :attr:`root_first`
@@ -236,6 +237,9 @@ class ISMCTS:
         done = 0
         while True:
             n = batch if iterations is None else min(batch, iterations - done)
+            logs = self.logs
+            while len(logs) <= self.iterations + n + 1:  # (the batch's availability counts)
+                logs.append(math.log(len(logs)))
             for _ in range(n):
                 self._iterate()
             done += n
@@ -265,8 +269,6 @@ class ISMCTS:
         keys_get = self.keys.get
         c = self.c
         logs = self.logs
-        while len(logs) <= self.iterations + 1:
-            logs.append(math.log(len(logs)))
         sqrt, id_ = math.sqrt, id
         over, moves, push = state.over, state.moves, state.push
         max_depth = self.max_depth

@@ -3109,17 +3109,19 @@ class Position:
         r = _RANK_OF[cards[0]]
         hand_n = self.hand_n
         if val:
-            if count < 0 and val < 0:  # (the count is the cheaper to compare: val is a big int)
-                cv = self.C.cv
-                val = 0
-                for c in cards:
-                    val += cv[c]
             hands = self.hands
-            h = hands[seat] = hands[seat] - val
-            left = hand_n[seat] = hand_n[seat] - n
-            if count < 0:
+            if count < 0:  # (the count is the cheaper to compare: val is a big int)
+                if val < 0:
+                    cv = self.C.cv
+                    val = 0
+                    for c in cards:
+                        val += cv[c]
+                h = hands[seat] = hands[seat] - val
                 table, sh, m = self.C.tsm[r]
                 count = table[(h >> sh) & m]
+            else:
+                hands[seat] -= val
+            left = hand_n[seat] = hand_n[seat] - n
             self.subs[seat][r] = count
         else:
             left = hand_n[seat]
