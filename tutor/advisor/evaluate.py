@@ -20,7 +20,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, repeat
+from operator import sub, truediv
 from typing import cast
 
 from tutor.core.cards import EMPTY, JOKER, N_RANKS
@@ -248,9 +249,11 @@ def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
     if None not in scores:  # (every seat in play: most positions a search scores)
         live = cast("Sequence[float]", scores)
         top = max(live)
-        exps = [exp(x - top) for x in live]
+        # exp(x - top) for each, and 1 - e / total for each: by maps (a comprehension is a
+        # function called once a simulation)
+        exps = list(map(exp, map(sub, live, repeat(top))))
         total = sum(exps)
-        return [1.0 - e / total for e in exps]
+        return list(map(sub, repeat(1.0), map(truediv, exps, repeat(total))))
     top = max([x for x in scores if x is not None])
     exps = [exp(x - top) if x is not None else 0.0 for x in scores]
     total = sum(exps)
