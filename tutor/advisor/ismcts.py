@@ -274,7 +274,10 @@ class ISMCTS:
         max_depth = self.max_depth
         rewards: list[float] | None = None
         depth = 0
-        while depth < max_depth and not over():
+        # (the game ends only with a move that sets something off, someone going out: over() is
+        # asked at the start and after such moves, not after every quiet one)
+        ended = over()
+        while depth < max_depth and not ended:
             best: Node | None = None
             best_u = -1.0
             best_k = -1
@@ -368,6 +371,8 @@ class ISMCTS:
                 break
             node = child
             depth += 1
+            if events:
+                ended = over()
         if rewards is None:
             on_position = self.on_position
             if on_position is not None:
