@@ -20,8 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import sub, truediv
+from itertools import compress
 from typing import cast
 
 from tutor.core.cards import EMPTY, JOKER, N_RANKS
@@ -249,11 +248,9 @@ def _softmax(v: Variant, scores: Sequence[float | None]) -> list[float]:
     if None not in scores:  # (every seat in play: most positions a search scores)
         live = cast("Sequence[float]", scores)
         top = max(live)
-        # exp(x - top) for each, and 1 - e / total for each: by maps (a comprehension is a
-        # function called once a simulation)
-        exps = list(map(exp, map(sub, live, repeat(top))))
+        exps = [exp(x - top) for x in live]
         total = sum(exps)
-        return list(map(sub, repeat(1.0), map(truediv, exps, repeat(total))))
+        return [1.0 - e / total for e in exps]
     top = max([x for x in scores if x is not None])
     exps = [exp(x - top) if x is not None else 0.0 for x in scores]
     total = sum(exps)

@@ -35,7 +35,6 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from tutor.advisor.determinize import Determinizer
 from tutor.advisor.rollout import Avoid, Restart, Rollout, SimRollout, loop_rewards
@@ -315,18 +314,11 @@ class ISMCTS:
                         if not by_key:
                             break
                 else:
-                    # (when suits do not matter, one play of each kind) each move's key's number,
-                    # kept by the move's id; the first move of each key
-                    ms = moves(blind)
-                    got = list(map(keys_get, map(id_, ms)))
-                    kids = cast("list[int]", got) if None not in got else [
-                        kid if kid is not None else self._meet(m) for kid, m in zip(got, ms, strict=True)]
-                    by_key = dict(zip(kids, ms, strict=True))
-                    if len(by_key) < len(ms):  # a key met twice: the first of its moves
-                        by_key = {}
-                        first = by_key.setdefault
-                        for kid, m in zip(kids, ms, strict=True):
-                            first(kid, m)
+                    by_key = {}
+                    first = by_key.setdefault  # (the first move of each key)
+                    for m in moves(blind):  # (when suits do not matter, one play of each kind)
+                        kid = keys_get(id_(m))
+                        first(kid if kid is not None else self._meet(m), m)
                 children = node.children
                 for k in by_key:  # each available child: counted, and its bound (UCB1 over availability)
                     ch = children.get(k)
