@@ -164,6 +164,13 @@ class ISMCTS:
         self.met: list[Move] = []  # those moves, kept alive (so no other object takes their ids)
         self.iterations = 0
         self.seconds = 0.0
+        # log(a) for each availability count a bound can meet (at most one more than the
+        # iterations run; :meth:`run` makes them): read from here, not computed for every
+        # child at every step
+        self.logs: list[float] = [0.0]
+        # once every choice at the root has its child (and none varies with the deal): those
+        # children, (key's number, node), in the order of :attr:`root_first`
+        self.root_all: list[tuple[int, Node]] | None = None
         # the observer's own moves do not depend on the hidden cards: read them once
         first = self.det.deal(random.Random(0))
         moves = legal_moves(first, v) if not game_over(first, v) else []
@@ -229,6 +236,9 @@ class ISMCTS:
         done = 0
         while True:
             n = batch if iterations is None else min(batch, iterations - done)
+            logs = self.logs
+            while len(logs) <= self.iterations + n + 1:  # (the batch's availability counts)
+                logs.append(math.log(len(logs)))
             for _ in range(n):
                 self._iterate()
             done += n
@@ -257,66 +267,92 @@ class ISMCTS:
         avoid = self.avoid
         keys_get = self.keys.get
         c = self.c
-        log, sqrt, id_ = math.log, math.sqrt, id
+        logs = self.logs
+        sqrt, id_ = math.sqrt, id
         over, moves, push = state.over, state.moves, state.push
         max_depth = self.max_depth
         rewards: list[float] | None = None
         depth = 0
-        while depth < max_depth and not over():
-            if node is root:
-                if not self.root_varies:
-                    by_key = self.root_first
-                else:
-                    legal = set(state.moves())
-                    by_key = {}
-                    for key, ms in self.root_moves.items():
-                        m = next((m for m in ms if m in legal), None)
-                        if m is not None:
-                            by_key[self.kids[key]] = m
-                    if not by_key:
-                        break
-            else:
-                by_key = {}
-                first = by_key.setdefault  # (the first move of each key)
-                for m in moves(blind):  # (when suits do not matter, one play of each kind)
-                    kid = keys_get(id_(m))
-                    first(kid if kid is not None else self._meet(m), m)
-            children = node.children
-            fresh: list[int] | None = None
+        # (the game ends only with a move that sets something off, someone going out: over() is
+        # asked at the start and after such moves, not after every quiet one)
+        ended = over()
+        while depth < max_depth and not ended:
             best: Node | None = None
             best_u = -1.0
             best_k = -1
-            for k in by_key:  # each available child: counted, and its bound (UCB1 over availability)
-                ch = children.get(k)
-                if ch is None:
-                    if fresh is None:
-                        fresh = [k]
-                    else:
-                        fresh.append(k)
-                elif fresh is None:
-                    a = ch.avail = ch.avail + 1
-                    vis = ch.visits
-                    u = ch.total / vis + c * sqrt(log(a) / vis)
+            fresh: list[int] | None = None
+            if node is root and self.root_all is not None:
+                # every choice at the root has its child (and is legal in every deal): their
+                # bounds, in the same order, without looking them up
+                for k, rch in self.root_all:
+                    a = rch.avail = rch.avail + 1
+                    vis = rch.visits
+                    u = rch.total / vis + c * sqrt(logs[a] / vis)
                     if u > best_u:
-                        best, best_u, best_k = ch, u, k
-                else:
-                    ch.avail += 1
-            if fresh is not None:  # add one child, then roll out from it
-                k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
-                child = Node(self.key_of[k], state.turn)
-                child.avail = 1
-                children[k] = child
-            else:
-                if node is root and not self.floor_met:
-                    least_k = min(by_key, key=lambda k: children[k].visits)
-                    if children[least_k].visits < self.root_floor:
-                        best, best_k = children[least_k], least_k
-                    elif len(by_key) == len(self.root_moves):  # every choice has its floor: for good
+                        best, best_u, best_k = rch, u, k
+                if not self.floor_met:
+                    least_k, least = min(self.root_all, key=lambda kc: kc[1].visits)
+                    if least.visits < self.root_floor:
+                        best, best_k = least, least_k
+                    else:  # every choice has its floor: for good
                         self.floor_met = True
                 assert best is not None
                 child = best
                 k = best_k
-            move = by_key[k]
+                move = self.root_first[k]
+            else:
+                if node is root:
+                    if not self.root_varies:
+                        by_key = self.root_first
+                    else:
+                        legal = set(state.moves())
+                        by_key = {}
+                        for key, ms in self.root_moves.items():
+                            m = next((m for m in ms if m in legal), None)
+                            if m is not None:
+                                by_key[self.kids[key]] = m
+                        if not by_key:
+                            break
+                else:
+                    by_key = {}
+                    first = by_key.setdefault  # (the first move of each key)
+                    for m in moves(blind):  # (when suits do not matter, one play of each kind)
+                        kid = keys_get(id_(m))
+                        first(kid if kid is not None else self._meet(m), m)
+                children = node.children
+                for k in by_key:  # each available child: counted, and its bound (UCB1 over availability)
+                    ch = children.get(k)
+                    if ch is None:
+                        if fresh is None:
+                            fresh = [k]
+                        else:
+                            fresh.append(k)
+                    elif fresh is None:
+                        a = ch.avail = ch.avail + 1
+                        vis = ch.visits
+                        u = ch.total / vis + c * sqrt(logs[a] / vis)
+                        if u > best_u:
+                            best, best_u, best_k = ch, u, k
+                    else:
+                        ch.avail += 1
+                if fresh is not None:  # add one child, then roll out from it
+                    k = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                    child = Node(self.key_of[k], state.turn)
+                    child.avail = 1
+                    children[k] = child
+                    if node is root and by_key is self.root_first and len(children) == len(by_key):
+                        self.root_all = [(k, children[k]) for k in by_key]
+                else:
+                    if node is root and not self.floor_met:
+                        least_k = min(by_key, key=lambda k: children[k].visits)
+                        if children[least_k].visits < self.root_floor:
+                            best, best_k = children[least_k], least_k
+                        elif len(by_key) == len(self.root_moves):  # every choice has its floor: for good
+                            self.floor_met = True
+                    assert best is not None
+                    child = best
+                    k = best_k
+                move = by_key[k]
             events = push(move)
             pushed.append(move)
             path.append(child)
@@ -327,6 +363,8 @@ class ISMCTS:
                 break
             node = child
             depth += 1
+            if events:
+                ended = over()
         if rewards is None:
             on_position = self.on_position
             if on_position is not None:

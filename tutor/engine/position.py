@@ -92,7 +92,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
-                 "plain_swaps", "run_free")
+                 "plain_swaps", "run_free", "fast_hand")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -224,6 +224,9 @@ class Rules:
         self.run_masks: dict[int, tuple[int, ...]] = {}  # Position._run_masks
         # may a card of a run give a free play (Guarducci's joker, with two players: never in a run)
         self.run_free = bool(v.extras) and any(v.free_with_two[:13])
+        # the plays from the hand are counted, with no Bluff or forced pickup to ask about
+        # (:meth:`Position.fast`)
+        self.fast_hand = self.countable and not (v.bluff or v.force >= 0)
         self.bluff_plays: dict[object, tuple[BluffPlays, list[int], int]] = {}  # Bluff: Position._bluff_plays
         # per top rank: does some card reset the pile on it (Bluff: then any number may follow)
         self.resets = tuple(any(v.cells[top][r][1] == "RESET" for r in range(13)) for top in range(EMPTY + 1))
@@ -1723,20 +1726,21 @@ class Position:
         whom cards of one rank are alike: a search that ignores suits)."""
         R = self.R
         seat = self.turn
-        if R.plain and not alike and self.hand_n[seat] and not self.setup and not self.opening and (
+        if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
                 self.stock or not R.combo) and not self.over():
-            # (the checked path's common case: the plain game from the hand: the plays of each rank
-            # that goes on the top, then the pickup, as below without the questions that cannot arise)
+            # (the checked path's common case, and a search's: the plain game from the hand: the
+            # plays of each rank that goes on the top, then the pickup, as below without the
+            # questions that cannot arise)
             C = self.C
             h = self.hands[seat]
             subs = self.subs[seat]
-            rsh, rm, cache = C.rsh, C.rm, C.play_moves
+            rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
             moves = []
             for r in R.ranks_at[self.top]:
                 if subs[r]:
                     f = (h >> rsh[r]) & rm[r]
                     got = cache[r].get(f)
-                    moves += got if got is not None else C.moves_of(r, f)
+                    moves += got if got is not None else (C.firsts_of if alike else C.moves_of)(r, f)
             if R.pickups_at[self.pile_n and 1][1 if moves else 0]:  # (:meth:`pickups`)
                 moves.append(PICKUP_MOVE)
             return moves
@@ -2130,19 +2134,18 @@ class Position:
         counted too (where plays are counted by rank alone, no runs: it is listed among them)."""
         R = self.R
         seat = self.turn
-        if R.bluff:
-            if self.setup:
+        if not R.fast_hand:  # (Bluff, a forced pickup to ask about, or plays not counted)
+            if R.bluff:
+                if self.setup:
+                    return False
+                if self.hand_n[seat]:
+                    return not self.hands[seat] >> self.C.csh[_UNSEEN]
+                if self.ups[seat]:
+                    return not any(len(s) > 1 for s in self.ups[seat])
+                return bool(self.downs[seat])
+            if not R.countable or R.force >= 0 and self.forced():
                 return False
-            if self.hand_n[seat]:
-                return not self.hands[seat] >> self.C.csh[_UNSEEN]
-            if self.ups[seat]:
-                return not any(len(s) > 1 for s in self.ups[seat])
-            return bool(self.downs[seat])
-        if not R.countable or not self.hand_n[seat] or self.opening or self.setup:
-            return False
-        if self.hands[seat] >> self.C.csh[_UNSEEN]:
-            return False
-        if R.force >= 0 and self.forced():
+        if not self.hand_n[seat] or self.opening or self.setup or self.hands[seat] >> self.C.csh[_UNSEEN]:
             return False
         if R.combo and not self.stock and not (combo and self._combo_counted()):
             subs = self.subs[seat]
@@ -3139,17 +3142,19 @@ class Position:
         r = _RANK_OF[cards[0]]
         hand_n = self.hand_n
         if val:
-            if count < 0 and val < 0:  # (the count is the cheaper to compare: val is a big int)
-                cv = self.C.cv
-                val = 0
-                for c in cards:
-                    val += cv[c]
             hands = self.hands
-            h = hands[seat] = hands[seat] - val
-            left = hand_n[seat] = hand_n[seat] - n
-            if count < 0:
+            if count < 0:  # (the count is the cheaper to compare: val is a big int)
+                if val < 0:
+                    cv = self.C.cv
+                    val = 0
+                    for c in cards:
+                        val += cv[c]
+                h = hands[seat] = hands[seat] - val
                 table, sh, m = self.C.tsm[r]
                 count = table[(h >> sh) & m]
+            else:
+                hands[seat] -= val
+            left = hand_n[seat] = hand_n[seat] - n
             self.subs[seat][r] = count
         else:
             left = hand_n[seat]

@@ -294,10 +294,11 @@ class _Keep:
     card's last, for the setup), and per effective top the ranks that may go on it, least
     valuable first."""
 
-    __slots__ = ("value", "keep_at", "card_value", "up_best")
+    __slots__ = ("value", "special", "keep_at", "card_value", "up_best")
 
     def __init__(self, v: Variant) -> None:
         self.value = tuple(_value(v, r) for r in range(N_RANKS))
+        self.special = tuple(k[0] for k in self.value)  # 1 for a special rank (the value's first part)
         self.card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
@@ -362,14 +363,15 @@ def _greedy_push(pos: Position, keep: _Keep | None = None) -> Action:
             break
     else:
         return None, pos.push_pickup()
-    if (keep.value[r][0] and R.voluntary and pos.pile_n and pos.pile_n <= 2
+    if (keep.special[r] and R.voluntary and pos.pile_n and pos.pile_n <= 2
             and pos.hand_n[seat] <= R.refill and top != EMPTY):
         return None, pos.push_pickup()
     # every card of the rank: its multiset is the rank's field, and the rank has no play left
     C = pos.C
-    f = (pos.hands[seat] >> C.rsh[r]) & C.rm[r]
+    sh = C.rsh[r]
+    f = (pos.hands[seat] >> sh) & C.rm[r]
     cards = C.groups[r].get(f) or C.group(r, f)  # (made once: read without a call)
-    return cards, pos.push_cards(cards, f << C.rsh[r], None, 0)
+    return cards, pos.push_cards(cards, f << sh, None, 0)
 
 
 def _greedy_listed(pos: Position, keep: _Keep) -> Action:
