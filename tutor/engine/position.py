@@ -53,7 +53,7 @@ from tutor.core.cards import (
 from tutor.core.errors import TutorError
 from tutor.core.moves import CALL, FLIP, GAMBLE, PICKUP, PLACE, PLAY, READY, SLIDE, SWAP, Kind, Move
 from tutor.core.reasons import REASONS, Event, Reason, Top, Zone
-from tutor.core.table import Play, Player, Table
+from tutor.core.table import CLOCKWISE, Play, Player, Table
 from tutor.rules.variant import Cell, Variant
 
 HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
@@ -554,32 +554,53 @@ class Position:
     @classmethod
     def of(cls, table: Table, v: Variant) -> Position:
         """The position of ``table`` under ``v``."""
+        players = table.players
+        return cls._made(v, table.decks, tuple(p.name for p in players), [p.hand for p in players],
+                         tuple(p.face_up for p in players), tuple(p.face_down for p in players),
+                         [(pl.cards, pl.by, pl.claim) for pl in table.pile], table.stock, table.burned, table.turn,
+                         table.direction, table.setup, table.ready, table.opening,
+                         sum(1 << s for s, p in enumerate(players) if p.lost))
+
+    @classmethod
+    def dealt(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
+              ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...],
+              stock: tuple[int, ...]) -> Position:
+        """The position of a table just dealt, in the setup (:meth:`of` that table, made without it:
+        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock."""
+        return cls._made(v, decks, names, hands, ups, downs, [], stock, (), 0, CLOCKWISE, True, (False,) * len(names),
+                         False, 0)
+
+    @classmethod
+    def _made(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
+              ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...], pile: list[Laid],
+              stock: tuple[int, ...], burned: tuple[int, ...], turn: int, direction: int, setup: bool,
+              ready: tuple[bool, ...], opening: bool, lost: int) -> Position:
+        """:meth:`of` and :meth:`dealt`: a position of these fields (each seat's hand as its cards)."""
         pos = _new(cls)
         pos.v = v
         pos.R = rules_of(v)
-        C = pos.C = code_for(table.decks)
-        players = table.players
-        pos.names = tuple(p.name for p in players)
-        pos.n = len(players)
-        pos.hands = [C.encode(p.hand) for p in players]
-        pos.hand_n = [len(p.hand) for p in players]
+        C = pos.C = code_for(decks)
+        pos.names = names
+        n = pos.n = len(names)
+        pos.hands = [C.encode(h) for h in hands]
+        pos.hand_n = [len(h) for h in hands]
         pos.subs = [C.subs(h) for h in pos.hands]
-        pos.ups = tuple(p.face_up for p in players)
-        pos.downs = tuple(p.face_down for p in players)
-        pos.pile = [(pl.cards, pl.by, pl.claim) for pl in table.pile]
-        pos.stock = table.stock
-        pos.burned = table.burned
-        pos.turn = table.turn
-        pos.direction = table.direction
-        pos.decks = table.decks
-        pos.setup = table.setup
-        pos.ready = table.ready
-        pos.opening = table.opening
-        pos.outs = tuple(p.out for p in players)
-        pos.after = _after(pos.outs, pos.direction)
-        pos.alive = pos.n - sum(pos.outs)
+        pos.ups = ups
+        pos.downs = downs
+        pos.pile = pile
+        pos.stock = stock
+        pos.burned = burned
+        pos.turn = turn
+        pos.direction = direction
+        pos.decks = decks
+        pos.setup = setup
+        pos.ready = ready
+        pos.opening = opening
+        pos.outs = tuple(not (hands[s] or ups[s] or downs[s]) for s in range(n))
+        pos.after = _after(pos.outs, direction)
+        pos.alive = n - sum(pos.outs)
         pos.causes = []
-        pos.lost = sum(1 << s for s, p in enumerate(players) if p.lost)
+        pos.lost = lost
         pos._repile()
         return pos
 

@@ -39,6 +39,15 @@ def deal(
 ) -> Table:
     """Shuffle and deal as the variant says; the table is left in the setup phase."""
     v = load_variant(v)
+    names, decks, pack, need = _shuffled(v, players, seed, names, decks)
+    seats = tuple(Player(names[s], *_seat_cards(v, pack, players, s)) for s in range(players))
+    return Table(players=seats, stock=tuple(pack[need:]), decks=decks, setup=True,
+                 ready=(False,) * players)
+
+
+def _shuffled(v: Variant, players: int, seed: int, names: Sequence[str] | None,
+              decks: int | None) -> tuple[list[str], int, list[int], int]:
+    """:func:`deal`'s shuffle: the names, the packs, the shuffled cards and how many are dealt."""
     problem = v.players_problem(players)
     if problem:
         raise TutorError(problem)
@@ -50,16 +59,44 @@ def deal(
     need = players * (v.down + v.up + v.hand)
     if need > len(pack):
         raise TutorError(f"{v.id}: {players} players need {need} cards, the pack has {len(pack)}")
+    return names, decks, pack, need
+
+
+def _seat_cards(v: Variant, pack: list[int], players: int,
+                s: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Seat s's hand (sorted), face-up stacks and face-down cards dealt from the shuffled pack."""
     # one card at a time to each player, starting left of the dealer (seat 0): seat s gets every
     # players-th card of each zone's share of the pack, from the s-th
-    down, up, hand = players * v.down, players * (v.down + v.up), need
-    seats = tuple(
-        Player(names[s], tuple(sorted(pack[up + s:hand:players])), tuple((c,) for c in pack[down + s:up:players]),
-               tuple(pack[s:down:players]))
-        for s in range(players)
-    )
-    return Table(players=seats, stock=tuple(pack[need:]), decks=decks, setup=True,
-                 ready=(False,) * players)
+    down, up, hand = players * v.down, players * (v.down + v.up), players * (v.down + v.up + v.hand)
+    return (tuple(sorted(pack[up + s:hand:players])), tuple((c,) for c in pack[down + s:up:players]),
+            tuple(pack[s:down:players]))
+
+
+def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Table, Position]:
+    """``start(arrange(deal(v, players, seed, decks=decks), v), v)`` and a position of it to play
+    on. Bulk play: the deal and the greedy arrangement are made seat by seat from the shuffled
+    pack, straight into the position (no tables on the way); the table is made lazily, by that
+    call, where it is read."""
+    if v.setup == "stack":  # (Karma's stacks: through the tables)
+        table = _start_table(v, players, seed, decks)
+        return table, position(table, v)
+    names, decks, pack, need = _shuffled(v, players, seed, None, decks)
+    value = _keep_of(v).card_value
+    hands, ups, downs = [], [], []
+    for s in range(players):
+        hand, up, down = _seat_cards(v, pack, players, s)
+        hand, up = _arranged(v, value, hand, up)
+        hands.append(hand)
+        ups.append(up)
+        downs.append(down)
+    pos = Position.dealt(v, decks, tuple(names), hands, tuple(ups), tuple(downs), tuple(pack[need:]))
+    pos.end_setup()
+    return Table.lazy((_start_table, v, players, seed, decks), None, pos.turn), pos
+
+
+def _start_table(v: Variant, players: int, seed: int, decks: int | None) -> Table:
+    """A game's started table, the greedy arrangement made (:func:`play_game`'s)."""
+    return start(arrange(deal(v, players, seed, decks=decks), v), v)
 
 
 def arrange(table: Table, v: Variant) -> Table:
@@ -74,12 +111,19 @@ def arrange(table: Table, v: Variant) -> Table:
     value = _keep_of(v).card_value
     players = []
     for p in table.players:
-        ups = p.face_up_cards
-        pool = sorted(p.hand + ups, key=value.__getitem__)
-        n_up = v.setup_count if v.setup == "choose" else len(ups)
-        hand, up = pool[: len(pool) - n_up], pool[len(pool) - n_up:]
-        players.append(Player(p.name, tuple(sorted(hand)), tuple((c,) for c in up), p.face_down, p.lost))
+        hand, up = _arranged(v, value, p.hand, p.face_up)
+        players.append(Player(p.name, hand, up, p.face_down, p.lost))
     return replace(table, players=tuple(players))
+
+
+def _arranged(v: Variant, value: Sequence[tuple[int, int]], hand: tuple[int, ...],
+              up: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """:func:`arrange`'s choice for one seat (not Karma's stacks): its hand (sorted) and face-up
+    stacks, one card each, from those dealt (the sort is stable: equal cards stay as dealt)."""
+    ups = tuple(c for stack in up for c in stack)
+    pool = sorted(hand + ups, key=value.__getitem__)
+    cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
+    return tuple(sorted(pool[:cut])), tuple((c,) for c in pool[cut:])
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
@@ -713,6 +757,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits, bits = rng.getrandbits, _BITS
+    # Bluff's moves (claims, the call) are counted and pushed by the engine in one go
+    bluff = R.bluff and _INLINE_RANDBELOW
+    bluff_counted, push_bluff_at = pos.bluff_counted, pos.push_bluff_at
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
@@ -782,13 +829,26 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 zones_same = not up_to_hand
                 continue
         else:
-            played, events = _random_push(pos, rng, False)
+            played: Move | tuple[int, ...] | None
+            at = bluff_counted() if bluff else None
+            if at is not None:  # Bluff: :func:`_random_push`'s bluff branch, the draw inline
+                n = at[0]
+                try:
+                    k = bits[n]
+                except IndexError:
+                    k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                played, events = push_bluff_at(j, at[1])
+            else:
+                played, events = _random_push(pos, rng, False)
             zones_same = False  # (a play from face up or face down, a flip)
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
-            if not events:
-                continue
+            if not events or (bluff and BURN not in events and OUT not in events and PICKED_UP not in events):
+                continue  # (a draw, a play again: a quiet move to the stall rule)
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
@@ -915,9 +975,9 @@ def play_game(
     if len(bots) != players:
         raise TutorError(f"{players} players need {players} bots, not {len(bots)}")
     rng = random.Random(seed * 7919 + 1)
-    table = start(arrange(deal(v, players, seed, decks=decks), v), v)
-    result = GameResult(v.id, seed, tuple(p.name for p in table.players), table)
-    return run(position(table, v), bots, rng, result, max_turns=max_turns, repeats=repeats, record=record,
+    table, pos = _started(v, players, seed, decks)
+    result = GameResult(v.id, seed, pos.names, table)
+    return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=record,
                on_move=on_move)
 
 
