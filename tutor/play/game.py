@@ -757,9 +757,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     getrandbits, bits = rng.getrandbits, _BITS
-    # Bluff's moves (claims, the call) are counted and pushed by the engine in one go
-    bluff = R.bluff and _INLINE_RANDBELOW
-    bluff_counted, push_bluff_at = pos.bluff_counted, pos.push_bluff_at
+    bluff = R.bluff  # (a Bluff move that sets off no burn, out or pickup is quiet)
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
@@ -829,20 +827,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 zones_same = not up_to_hand
                 continue
         else:
-            played: Move | tuple[int, ...] | None
-            at = bluff_counted() if bluff else None
-            if at is not None:  # Bluff: :func:`_random_push`'s bluff branch, the draw inline
-                n = at[0]
-                try:
-                    k = bits[n]
-                except IndexError:
-                    k = n.bit_length()
-                j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-                played, events = push_bluff_at(j, at[1])
-            else:
-                played, events = _random_push(pos, rng, False)
+            played, events = _random_push(pos, rng, False)  # (Bluff's moves too: counted and pushed there)
             zones_same = False  # (a play from face up or face down, a flip)
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
