@@ -517,7 +517,7 @@ class Position:
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
-                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "after")
+                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "after", "claimed")
 
     v: Variant
     R: Rules
@@ -548,6 +548,7 @@ class Position:
     causes: list[str]  # the fragment behind each event of the last push
     lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
     after: tuple[int, ...]  # the seat that plays after each seat, the way play goes, passing over those out
+    claimed: tuple[int, int, int]  # Bluff: the claims on top of the pile (:meth:`_bluff_state`), kept as it changes
 
     # -- building and reading back -------------------------------------------------
 
@@ -647,6 +648,7 @@ class Position:
         pos.alive = self.alive
         pos.causes = _NO_CAUSES  # (a push starts a list of its own)
         pos.lost = self.lost
+        pos.claimed = self.claimed
         return pos
 
     def snapshot(self, like: tuple[Table, Position] | None = None) -> Table:
@@ -696,6 +698,7 @@ class Position:
         self.top = _top_of(self.pile, R)[0]
         self.run_r, self.run_n = _run_of(self.pile)
         self.rev = sum(1 for c in cards if c >> 2 == R.reversal) if R.reversal >= 0 else 0
+        self.claimed = self._claims_on_top() if R.bluff else _NO_CLAIM
 
     def _repile_on(self, cards: tuple[int, ...]) -> None:
         """:meth:`_repile` after ``cards`` were laid on top of the pile, the rest as it was (Bluff's
@@ -864,7 +867,12 @@ class Position:
         """Bluff: (claimed rank on top, cards the next play must be, cards of that claim in a row on
         top). A pile that a claimed 10 or four claimed of a kind has destroyed counts as empty, and a
         claimed 2 sets its value to 0 (pagat Variations, Bluffing: doubles and triples may follow).
-        (Each move asks: the claims are read inline, as :func:`claim_top` and :func:`claim_count`.)"""
+        Kept as the pile changes (each move asks): read off the pile by :meth:`_claims_on_top`, then
+        a play on top by :meth:`_claim_on`."""
+        return self.claimed
+
+    def _claims_on_top(self) -> tuple[int, int, int]:
+        """:meth:`_bluff_state` read off the whole pile."""
         pile = self.pile
         if not pile:
             return _NO_CLAIM
@@ -894,6 +902,27 @@ class Position:
         if R.resets[rank]:
             return rank, 0, run
         return rank, claim // SET_COUNTED if claim >= SET_COUNTED else len(cards), run
+
+    def _claim_on(self, cards: tuple[int, ...], claim: int) -> None:
+        """:meth:`_bluff_state` after ``cards`` claimed as ``claim`` went on top of the pile (on the
+        claims kept: a pile the claims destroyed was taken out before the play, so the claims
+        below are those of a pile that stands, or none)."""
+        R = self.R
+        if claim >= RUN_CLAIM:  # a run: the next play goes on its last card, a single
+            rank = (claim - RUN_CLAIM) % 16
+            self.claimed = _NO_CLAIM if R.burn[rank] else (rank, 1, 1)
+            return
+        rank = claim % SET_COUNTED if claim >= 0 else cards[0] >> 2
+        if R.burn[rank]:
+            self.claimed = _NO_CLAIM
+            return
+        n = claim // SET_COUNTED if claim >= SET_COUNTED else len(cards)
+        top, _, run = self.claimed
+        run = run + n if top == rank else n
+        if R.four_burns and run >= R.four_burns:
+            self.claimed = _NO_CLAIM
+        else:
+            self.claimed = (rank, 0 if R.resets[rank] else n, run)
 
     def _placement(self, cells: Cells, top: int, rank: int, n: int, zone: Zone) -> Cell:
         """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
@@ -2096,7 +2125,7 @@ class Position:
         assert move is not None
         self.causes = []
         events: list[Event] = []
-        self._push_bluff(seat, move, events, state)
+        self._push_bluff(seat, move, events)
         self.opening = False
         return move, events
 
@@ -3027,9 +3056,8 @@ class Position:
         events.append(BURN)
         self.causes.append(R.burn_fid[ranks0[cut]])
 
-    def _push_bluff(self, seat: int, move: Move, events: list[Event],
-                    state: tuple[int, int, int] | None = None) -> None:
-        """Bluff: push a claimed play, a flip or a call. ``state``: :meth:`_bluff_state`, if at hand."""
+    def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
+        """Bluff: push a claimed play, a flip or a call."""
         R = self.R
         fid = R.bluff_fid
         kind = move.kind
@@ -3042,6 +3070,7 @@ class Position:
                 self.causes.append(fid)
             taken = [c for laid in self.pile for c in laid[0]]
             self._clear_pile()
+            self.claimed = _NO_CLAIM
             self._give(taker, taken)
             self._mark(taker)
             events.append(PICKED_UP)
@@ -3080,17 +3109,20 @@ class Position:
         if pile:
             if pile[-1][2] >= RUN_CLAIM:
                 self._burn_in_run(events)
-                state = None
-            if self.pile and (state or self._bluff_state())[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+                self.claimed = self._claims_on_top()
+            if self.pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
                 cards0, _, claim0 = self.pile[-1]
                 below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
                 self.burned += tuple(c for laid in self.pile for c in laid[0])
                 self._clear_pile()
+                self.claimed = _NO_CLAIM
                 events.append(BURN)
                 self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
-        self.pile.append((cards, seat, claim_for(move.claim, len(cards))))
+        claim = claim_for(move.claim, len(cards))
+        self.pile.append((cards, seat, claim))
         if self.pile is pile:  # nothing was taken off the pile: only the play on top is new
             self._repile_on(cards)
+            self._claim_on(cards, claim)
         else:
             self._repile()
         stock = self.stock
