@@ -26,10 +26,11 @@ The position answers every question the game asks, for every preset and fragment
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import combinations
+from itertools import accumulate, combinations
 from math import comb
 from operator import itemgetter
 from typing import TypeVar
@@ -67,7 +68,7 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
-BluffAt = tuple[int, tuple[int, int, int], int, BluffPlays | None, Said, list[Move]]  # see Position.bluff_counted
+BluffAt = tuple[int, int, BluffPlays | None, list[int], Said, list[Move]]  # see Position.bluff_counted
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
 T = TypeVar("T")
@@ -2037,32 +2038,26 @@ class Position:
             j -= k
         return None
 
-    def _nth_bluff_one_pack(self, j: int, seat: int, said: Said) -> Move | None:
-        """:meth:`_nth_bluff` from a hand of one pack and no jokers, by its play counts
-        (:meth:`bluff_counted`)."""
-        subs, weights = self.subs[seat], said[3]
-        h = rest = self.hands[seat]
-        while rest:  # the ranks held, lowest first (a card's bit is its number: 4 * rank + suit)
-            r = ((rest & -rest).bit_length() - 1) >> 2
-            rest &= ~(15 << 4 * r)
-            k = weights[subs[r]]
+    def _nth_bluff_one_pack(self, j: int, seat: int, said: Said, upto: list[int]) -> Move:
+        """:meth:`_nth_bluff` from a hand of one pack and no jokers (:meth:`bluff_counted`):
+        ``upto``, per rank, how many moves the plays of the ranks up to it make with their claims."""
+        r = bisect_right(upto, j)
+        if r:
+            j -= upto[r - 1]
+        f = (self.hands[seat] >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
+        sized = self.C.sizes[r].get(f) or self.C.by_size(r, f)  # (each move asks)
+        for n in range(1, len(sized)):
+            ranks = said[0][n]
+            k = len(sized[n]) * len(ranks)
             if j < k:
-                f = (h >> 4 * r) & 15
-                sized = self.C.sizes[r].get(f) or self.C.by_size(r, f)  # (each move asks)
-                for n in range(1, len(sized)):
-                    ranks = said[0][n]
-                    k = len(sized[n]) * len(ranks)
-                    if j < k:
-                        i, c = divmod(j, len(ranks))
-                        cards = sized[n][i]
-                        row = _CLAIMED.get((PLAY, cards, 0))  # (an empty row is falsy: asked apart)
-                        if row is None:
-                            row = _claimed(PLAY, cards, 0)
-                        return row[ranks[c]]
-                    j -= k
-                return None
+                i, c = divmod(j, len(ranks))
+                cards = sized[n][i]
+                row = _CLAIMED.get((PLAY, cards, 0))  # (an empty row is falsy: asked apart)
+                if row is None:
+                    row = _claimed(PLAY, cards, 0)
+                return row[ranks[c]]
             j -= k
-        return None
+        raise IndexError(j)
 
     def bluff_counted(self) -> tuple[int, BluffAt] | None:
         """Bluff, for random play: how many moves are listed, and what :meth:`push_bluff_at` needs
@@ -2082,22 +2077,24 @@ class Position:
             zone = FACE_DOWN
         else:
             return None
-        state = self._bluff_state()
+        state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
         said, lens, first, weights = got
-        plays_by: BluffPlays | None
+        plays_by: BluffPlays | None = None
+        upto: list[int] = []
         h = self.hands[seat]
         if zone == HAND and self.C.w == 1 and not h >> JOKER:
             # one pack, no jokers: a rank's plays are the sets of its k cards, so its play count
-            # says how many moves they make (nothing kept per hand: most hands are seen once)
-            plays_by = None
-            nplay = sum(map(weights.__getitem__, self.subs[seat]))
+            # says how many moves they make (nothing kept per hand: most hands are seen once);
+            # here, per rank, how many the ranks up to it make
+            upto = list(accumulate(map(weights.__getitem__, self.subs[seat])))
+            nplay = upto[-1]
             extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         else:
             plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if self._may_call(seat):
             extra.append(CALL_MOVE)
-        return nplay + len(extra), (seat, state, nplay, plays_by, got, extra)
+        return nplay + len(extra), (seat, nplay, plays_by, upto, got, extra)
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
@@ -2115,11 +2112,11 @@ class Position:
     def push_bluff_at(self, j: int, at: BluffAt) -> tuple[Move, list[Event]]:
         """Bluff, for random play: push the j-th listed move, from :meth:`bluff_counted` just before
         (as ``push(moves()[j])``); return it and its events."""
-        seat, state, nplay, plays_by, said, extra = at
+        seat, nplay, plays_by, upto, said, extra = at
         if j >= nplay:
             move: Move | None = extra[j - nplay]
         elif plays_by is None:
-            move = self._nth_bluff_one_pack(j, seat, said)
+            move = self._nth_bluff_one_pack(j, seat, said, upto)
         else:
             move = self._nth_bluff(j, plays_by, said[0])
         assert move is not None
@@ -2133,8 +2130,7 @@ class Position:
         """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs
         and the call listed; never a pickup."""
         seat = self.turn
-        state = self._bluff_state()
-        said, lens, first, _ = self._claims(state)
+        said, lens, first, _ = self._claims(self.claimed)
         zone = HAND if self.hand_n[seat] else self.zone(seat)
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if self._may_call(seat):
@@ -2144,8 +2140,7 @@ class Position:
         return nplay, extra, 0, nth
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
-        state = self._bluff_state()
-        said, _, first, _ = self._claims(state)
+        said, _, first, _ = self._claims(self.claimed)
         moves: list[Move] = []
         for plays, n in self._bluff_plays(seat, zone)[0]:
             ranks = said[n]
