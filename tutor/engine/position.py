@@ -532,7 +532,8 @@ class Position:
     downs: tuple[tuple[int, ...], ...]
     pile: list[Laid]
     pile_n: int
-    top: int  # the effective top rank of the pile (not Bluff's claims, not the joker's free play)
+    top: int  # the effective top rank of the pile (not the joker's free play; in Bluff not kept as
+    # the pile grows, nor the pile's run below: its claims stand for them, ``claimed``)
     run_r: int
     run_n: int
     rev: int  # rank-reversing cards in the pile
@@ -700,24 +701,6 @@ class Position:
         self.run_r, self.run_n = _run_of(self.pile)
         self.rev = sum(1 for c in cards if c >> 2 == R.reversal) if R.reversal >= 0 else 0
         self.claimed = self._claims_on_top() if R.bluff else _NO_CLAIM
-
-    def _repile_on(self, cards: tuple[int, ...]) -> None:
-        """:meth:`_repile` after ``cards`` were laid on top of the pile, the rest as it was (Bluff's
-        plays: equal cards, as most are, are read off the top, as :meth:`push_cards` does)."""
-        R = self.R
-        r = cards[-1] >> 2
-        if cards[0] >> 2 == r >= 0 and not R.transparent[r]:
-            self.top = R.counts[r]
-            if self.pile_n and self.run_r == r:
-                self.run_n += len(cards)
-            else:
-                self.run_r, self.run_n = r, len(cards)
-        else:
-            self.top = _top_of(self.pile, R)[0]
-            self.run_r, self.run_n = _run_of(self.pile)
-        self.pile_n += len(cards)
-        if R.reversal >= 0:
-            self.rev += sum(1 for c in cards if c >> 2 == R.reversal)
 
     # -- cards in hand ------------------------------------------------------------
 
@@ -3104,7 +3087,7 @@ class Position:
         if pile:
             if pile[-1][2] >= RUN_CLAIM:
                 self._burn_in_run(events)
-                self.claimed = self._claims_on_top()
+                self._repile()
             if self.pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
                 cards0, _, claim0 = self.pile[-1]
                 below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
@@ -3115,11 +3098,8 @@ class Position:
                 self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
         claim = claim_for(move.claim, len(cards))
         self.pile.append((cards, seat, claim))
-        if self.pile is pile:  # nothing was taken off the pile: only the play on top is new
-            self._repile_on(cards)
-            self._claim_on(cards, claim)
-        else:
-            self._repile()
+        self.pile_n += len(cards)
+        self._claim_on(cards, claim)
         stock = self.stock
         if stock and kind == PLAY:
             draw = min(R.refill - hand_n[seat], len(stock))
