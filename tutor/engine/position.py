@@ -1921,16 +1921,17 @@ class Position:
         top, count, run = state
         four = self.R.four_burns or 4
         cells = self.R.cells[top]
+        oks = [r for r in range(13) if cells[r][0]]
+        anywhere = [r for r in oks if cells[r][1] == "ANYWHERE"]  # (a lone 2 or 10 after doubles too)
         said: list[list[int]] = []
         for n in range(5):
-            out = []
-            for r in range(13):
-                ok, name, _ = cells[r]
-                if n == four or (r == top and run + n == four):
-                    out.append(r)
-                elif ok and n <= 3 and (not count or n == count or (n == 1 and name == "ANYWHERE")):
-                    out.append(r)
-            said.append(out)
+            if n == four:  # four of a kind goes on anything
+                said.append(list(range(13)))
+                continue
+            out = oks if n <= 3 and (not count or n == count) else anywhere if n == 1 else []
+            if run + n == four and top < 13 and top not in out:  # (the claims on top made four)
+                out = sorted([*out, top])
+            said.append(list(out))
         lens = tuple(map(len, said))
         weights = [0] * 16
         for k in range(1, 5):
@@ -3096,7 +3097,9 @@ class Position:
                 self.claimed = _NO_CLAIM
                 events.append(BURN)
                 self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
-        claim = claim_for(move.claim, len(cards))
+        claim = move.claim
+        if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
+            claim = claim_for(claim, len(cards))
         self.pile.append((cards, seat, claim))
         self.pile_n += len(cards)
         self._claim_on(cards, claim)
