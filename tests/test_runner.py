@@ -121,19 +121,26 @@ def _apply(table: Table, v: object, m: object) -> Table:
 
 
 def test_bluff_is_counted_and_pushed_as_listed() -> None:
-    """Bluff's random play counts the moves and pushes the j-th in one go (Position.bluff_counted,
-    push_bluff_at): the same move, events and position as pushing the listed move."""
+    """Bluff's random play counts the moves, draws one and pushes it in one go
+    (Position.push_bluff_drawn): as many moves as listed, and the same move, events and position
+    as pushing the listed move."""
     v = load_variant("bluff")
     checked = 0
 
     def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
         nonlocal checked
         moves = legal_moves(before, v)
-        got = position(before, v).bluff_counted()
-        assert got is not None and got[0] == len(moves)
         for j in range(0, len(moves), max(1, len(moves) // 5)):
             a, b = position(before, v), position(before, v)
-            played, events_a = a.push_bluff_at(j, a.bluff_counted()[1])  # type: ignore[index]
+            counts: list[int] = []
+
+            def draw(_: None, n: int, j: int = j, counts: list[int] = counts) -> int:
+                counts.append(n)
+                return j
+
+            got = a.push_bluff_drawn(draw, None)
+            assert got is not None and counts == [len(moves)]
+            played, events_a = got
             assert played == moves[j] and events_a == b.push(moves[j])
             assert a.snapshot() == b.snapshot() and a.causes == b.causes
         checked += 1

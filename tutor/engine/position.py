@@ -68,7 +68,6 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
-BluffAt = tuple[int, int, BluffPlays | None, list[int], Said, list[Move]]  # see Position.bluff_counted
 SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
 T = TypeVar("T")
@@ -2023,7 +2022,7 @@ class Position:
         return None
 
     def _nth_bluff_one_pack(self, j: int, seat: int, said: Said, upto: list[int]) -> Move:
-        """:meth:`_nth_bluff` from a hand of one pack and no jokers (:meth:`bluff_counted`):
+        """:meth:`_nth_bluff` from a hand of one pack and no jokers (:meth:`push_bluff_drawn`):
         ``upto``, per rank, how many moves the plays of the ranks up to it make with their claims."""
         r = bisect_right(upto, j)
         if r:
@@ -2043,11 +2042,11 @@ class Position:
             j -= k
         raise IndexError(j)
 
-    def bluff_counted(self) -> tuple[int, BluffAt] | None:
-        """Bluff, for random play: how many moves are listed, and what :meth:`push_bluff_at` needs
-        to push one of them without listing (the plays with their claims counted, then the runs
-        and the call listed, never a pickup); None where they must be listed (in the setup, a
-        hand with unseen cards)."""
+    def push_bluff_drawn(self, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
+        """Bluff, for random play: count the listed moves (the plays with their claims counted, then
+        the runs and the call listed, never a pickup), push the j-th, ``j = draw(rng, n)`` of the
+        n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
+        drawn, where they must be listed (in the setup, a hand with unseen cards)."""
         seat = self.turn
         if self.setup:
             return None
@@ -2078,7 +2077,19 @@ class Position:
             plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if self._may_call(seat):
             extra.append(CALL_MOVE)
-        return nplay + len(extra), (seat, nplay, plays_by, upto, got, extra)
+        j = draw(rng, nplay + len(extra))
+        if j >= nplay:
+            move: Move | None = extra[j - nplay]
+        elif plays_by is None:
+            move = self._nth_bluff_one_pack(j, seat, got, upto)
+        else:
+            move = self._nth_bluff(j, plays_by, said)
+        assert move is not None
+        self.causes = []
+        events: list[Event] = []
+        self._push_bluff(seat, move, events)
+        self.opening = False
+        return move, events
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
@@ -2092,23 +2103,6 @@ class Position:
         """Bluff: may the seat call the last play (another player's claim)?"""
         pile = self.pile
         return bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat
-
-    def push_bluff_at(self, j: int, at: BluffAt) -> tuple[Move, list[Event]]:
-        """Bluff, for random play: push the j-th listed move, from :meth:`bluff_counted` just before
-        (as ``push(moves()[j])``); return it and its events."""
-        seat, nplay, plays_by, upto, said, extra = at
-        if j >= nplay:
-            move: Move | None = extra[j - nplay]
-        elif plays_by is None:
-            move = self._nth_bluff_one_pack(j, seat, said, upto)
-        else:
-            move = self._nth_bluff(j, plays_by, said[0])
-        assert move is not None
-        self.causes = []
-        events: list[Event] = []
-        self._push_bluff(seat, move, events)
-        self.opening = False
-        return move, events
 
     def _bluff_counted(self) -> tuple[int, list[Move], int, Callable[[int], Move | None]]:
         """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs

@@ -264,10 +264,10 @@ def _random_push(pos: Position, rng: random.Random, made: bool = True) -> Action
         if j < nplay:
             return pos.push_swap_at(j, swaps, made)
         return None, pos.push_pickup()
-    if R.bluff:  # (claims: counted and pushed by the engine in one go, see Position.bluff_counted)
-        bluff = pos.bluff_counted()
-        if bluff is not None:
-            return pos.push_bluff_at(_randbelow(rng, bluff[0]), bluff[1])
+    if R.bluff:  # (claims: counted, drawn and pushed by the engine in one go, see Position.push_bluff_drawn)
+        pushed = pos.push_bluff_drawn(_randbelow, rng)
+        if pushed is not None:
+            return pushed
     if not pos.fast(combo=True):  # (the final-card combo's plays, where it is in reach, listed as others)
         moves = pos.moves()
         m = moves[rng.randrange(len(moves))]
