@@ -3086,7 +3086,7 @@ class Position:
             if self.pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
                 cards0, _, claim0 = self.pile[-1]
                 below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
-                self.burned += tuple(c for laid in self.pile for c in laid[0])
+                self.burned += tuple([c for laid in self.pile for c in laid[0]])
                 self._clear_pile()
                 self.claimed = _NO_CLAIM
                 events.append(BURN)
