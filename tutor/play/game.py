@@ -734,6 +734,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     :meth:`Position.push_cards` (a play, told the count of plays it leaves) or
     :meth:`Position.push_pickup`; so too where runs follow the plays (Guarducci: counted by
     :meth:`Position.run_count`, the one picked made by :meth:`Position.nth_run` and ``push``);
+    and where the plays are counted with their swaps (Tauko Hogni: counted by
+    :meth:`Position.swap_counts`, the one picked made by :meth:`Position.push_swap_at`);
     every other move goes through :func:`_random_push`."""
     over = pos.over
     if over():
@@ -747,7 +749,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     # game's and runs (``runs``: :meth:`Position.plain_runs`, Guarducci); and no unseen card
     # anywhere (none can come into a hand); and where the draw may be inline
     runs = R.plain_runs and R.reversal < 0  # (with a reversing card, through :func:`_random_push`)
-    lean = (_INLINE_RANDBELOW and (R.plain_mostly or runs) and not any(h >> unseen for h in hands)
+    # or the plays counted with their swaps and nothing else comes now and then (Tauko Hogni:
+    # :meth:`Position.fast` is then a hand held past the opening, its cards known)
+    swaps = R.plain_swaps and not R.now_and_then
+    lean = (_INLINE_RANDBELOW and (R.plain_mostly or runs or swaps) and not any(h >> unseen for h in hands)
             and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
@@ -756,8 +761,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
+    swap_counts, push_swap_at = pos.swap_counts, pos.push_swap_at
     getrandbits, bits = rng.getrandbits, _BITS
     bluff = R.bluff  # (a Bluff move that sets off no burn, out or pickup is quiet)
+    swapped = Event.SWAP
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
@@ -767,7 +774,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         seat = pos.turn
         if ready and hand_n[seat] and (not now_and_then or plain_then(pos)):
             held = subs[seat]
-            if runs:  # (:meth:`Position.plain_runs`' numbers: the plays, then the runs)
+            if swaps:  # (:meth:`Position.swap_counts`: each play and its swaps)
+                nplay, counted = swap_counts()
+                n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
+            elif runs:  # (:meth:`Position.plain_runs`' numbers: the plays, then the runs)
                 # (the joker's free play, with two players left and one on top: see top_rank; the
                 # rank on top is that of the pile's run)
                 top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
@@ -793,7 +803,15 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
-            if j < nplay:  # the j-th play: :meth:`Position.nth_counted`
+            if swaps and j < nplay:  # the j-th play or swap
+                events = push_swap_at(j, counted, False)[1]
+                if not events:
+                    continue
+                if swapped in events:  # (a swap may change face-up cards)
+                    zones_same = False
+                if BURN not in events and OUT not in events and PICKED_UP not in events:
+                    continue  # (a swap, a draw, a reverse, a skip: a quiet move to the stall rule)
+            elif j < nplay:  # the j-th play: :meth:`Position.nth_counted`
                 for r in ranks_at[top]:
                     s = held[r]
                     if j < s:
