@@ -68,8 +68,8 @@ Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
 BluffAt = tuple[int, tuple[int, int, int], int, BluffPlays | None, Said, list[Move]]  # see Position.bluff_counted
-SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
-SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
+SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[tuple[str, str] | None, int], ...]]  # see Position._swap_form
+SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position.swap_counts
 T = TypeVar("T")
 
 
@@ -292,7 +292,7 @@ def rules_of(v: Variant) -> Rules:
 
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
-# (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+# (Position.swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
@@ -2282,32 +2282,19 @@ class Position:
 
     def swap_counts(self) -> tuple[int, SwapCounts]:
         """Where the plays are counted with their swaps and nothing else (``Rules.plain_swaps``) and
-        :meth:`fast`: what :meth:`counted` counts, as :meth:`_swap_counts` on the effective top (random
-        play picks from it with :meth:`nth_swap_play`, with no closure made)."""
-        R = self.R
-        return self._swap_counts(self.top if not R.free_two or self.alive > 2 else self.top_rank())
-
-    def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
-        """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
-        itself and its swaps), and what :meth:`nth_swap_play` walks: the ranks that may go and
-        their play counts (the getter's), per rank whose plays swap how many swaps and its
-        :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
-        the swaps per card given (:meth:`_swaps_per`)."""
+        :meth:`fast`: what :meth:`counted` counts, on the effective top (the joker's free play, with
+        two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
+        and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
+        closure made): the ranks that may go and their moves (plays and swaps), per rank whose
+        plays swap how many swaps and its :meth:`_swap_form`, the number of distinct cards in hand,
+        and per swap rule that applies, the swaps per card given (:meth:`_swaps_per`)."""
         C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
+        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         rev = R.reversal >= 0 and self.rev & 1  # (as :meth:`_play_ranks`, inline: each move asks)
         ranks, getter = (R.ranks_rev[top], R.get_rev[top]) if rev else (R.ranks_at[top], R.get_at[top])
         counts = getter(subs)
-        # distinct cards in hand (a play may give any card it leaves one of)
-        if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
-            jokers = subs[JOKER_RANK]
-            distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
-        else:
-            distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
-        per: dict[str, int] = {}
-        total = sum(counts)  # each play itself
-        swapping: dict[int, tuple[int, SwapForm]] = {}
         # the ranks that may go whose plays may swap: two plays or more, or one card whose play
         # swaps (one card: one play, of one card)
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
@@ -2316,39 +2303,50 @@ class Position:
             t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
             go = R.go_bits[rev][top]  # (bit 4 * r + 3: as _play_ranks)
             many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
+            jokers = subs[JOKER_RANK]
             if jokers > 1:
                 many |= go & 8 << 4 * JOKER_RANK
             for r in R.lone_ranks:
                 if subs[r] == 1:
                     many |= go & 8 << 4 * r
+            if not many:  # (most moves: no play swaps)
+                return sum(counts), (ranks, counts, {}, 0, {})
             swappers = []
             while many:
                 low = many & -many
                 swappers.append((low.bit_length() >> 2) - 1)  # (bit 4 * r + 3: rank r)
                 many ^= low
+            # distinct cards in hand (a play may give any card it leaves one of): every card
+            # once, but the jokers (alike) count once
+            distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
         else:
             lone = R.lone_swaps
             swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
-        if swappers:
-            forms = R.swap_forms.get(C.w) or self._swap_forms()
-            rsh, rm = C.rsh, C.rm
-            for r in swappers:
-                f = (h >> rsh[r]) & rm[r]
-                form = forms[r].get(f)
-                if form is None:
-                    form = forms[r][f] = self._swap_form(r, f)
-                swaps = 0
-                for how, k, gone in form[1]:
-                    p = per.get(how)
-                    if p is None:
-                        p = per[how] = self._swaps_per(seat, how)
-                    # a swap per card a play may give (the distinct cards it leaves one of) times
-                    # the swaps per card given
-                    swaps += (distinct * k - gone) * p
-                if swaps:
-                    swapping[r] = swaps, form
-                    total += swaps
-        return total, (ranks, counts, swapping, distinct, per)
+            distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
+        per: dict[str, int] = {}
+        swapping: dict[int, tuple[int, SwapForm]] = {}
+        forms = R.swap_forms.get(C.w) or self._swap_forms()
+        rsh, rm = C.rsh, C.rm
+        total = sum(counts)  # each play itself
+        tally = list(counts)  # per rank, its plays and their swaps
+        for r in swappers:
+            f = (h >> rsh[r]) & rm[r]
+            form = forms[r].get(f)
+            if form is None:
+                form = forms[r][f] = self._swap_form(r, f)
+            swaps = 0
+            for how, k, gone in form[1]:
+                p = per.get(how)
+                if p is None:
+                    p = per[how] = self._swaps_per(seat, how)
+                # a swap per card a play may give (the distinct cards it leaves one of) times
+                # the swaps per card given
+                swaps += (distinct * k - gone) * p
+            if swaps:
+                swapping[r] = swaps, form
+                tally[ranks.index(r)] += swaps
+                total += swaps
+        return total, (ranks, tuple(tally), swapping, distinct, per)
 
     def _swap_forms(self) -> tuple[dict[int, SwapForm], ...]:
         """Per rank, the :meth:`_swap_form` of each field met so far, for this pack (kept per
@@ -2359,9 +2357,9 @@ class Position:
         return forms
 
     def _swap_form(self, r: int, f: int) -> SwapForm:
-        """The plays of rank ``r`` from its field ``f`` as :meth:`_swap_counts` counts them: how many;
+        """The plays of rank ``r`` from its field ``f`` as :meth:`swap_counts` counts them: how many;
         per swap rule (how) that plays of some sizes set off, how many such plays and the sum of
-        their :meth:`Code.gone`; and per play, its rule's how and its gone."""
+        their :meth:`Code.gone`; and per play, its swap rule (:meth:`Rules.swap_rule`) and its gone."""
         swapping: dict[str, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
@@ -2371,10 +2369,8 @@ class Position:
                 got = swapping.setdefault(rule[0], [0, 0])
                 got[0] += k
                 got[1] += gone
-        plays = []  # per play of :meth:`Code.plays_of`: its swap rule's how ("": none), its gone
-        for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True):
-            rule = self.R.swap_rule(r, len(sub))
-            plays.append((rule[0] if rule else "", g))
+        plays = [(self.R.swap_rule(r, len(sub)), g)  # per play of :meth:`Code.plays_of`
+                 for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True)]
         return total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
 
     def _swaps_per(self, seat: int, how: str) -> int:
@@ -2435,15 +2431,15 @@ class Position:
 
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
-        :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
+        :meth:`swap_counts`: a play with no swap as its cards and their multiset."""
         at = self._swap_at(j, counts)
         if at is None:
             return None
-        pick, how, give_at, k = at
-        if not how:
+        pick, rule, give_at, k = at
+        if rule is None:
             return pick
         seat = self.turn
-        return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
+        return self._swap_nth(seat, pick[0], rule[0], self._swap_give(seat, pick[1], give_at), k)
 
     def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
         """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
@@ -2453,49 +2449,51 @@ class Position:
         once, no move made for bulk play, which does not keep it)."""
         at = self._swap_at(j, counts)
         assert at is not None
-        (cards, val), how, give_at, k = at
-        if not how:
+        (cards, val), rule, give_at, k = at
+        if rule is None:
             return cards, self.push_cards(cards, val)
         seat = self.turn
         give = self._swap_give(seat, val, give_at)
-        other, take, index = self._swap_target(seat, how, k)
+        other, take, index = self._swap_target(seat, rule[0], k)
         self.causes = []
         events: list[Event] = []
-        self._swap_with(seat, cards, give, other, take, index, events)  # (a card the play leaves in hand)
+        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
-    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, str, int, int] | None:
-        """Where the j-th play or swap lies in list order, from :meth:`_swap_counts` (None: past
-        them): the play (its cards and multiset); for a swap, its rule's how, the place of the card
-        given among those the play may give (:meth:`_swap_give`) and of the swap among those per
-        card given (:meth:`_swap_nth`); for the play itself, no how ("")."""
-        ranks, held, swapping, distinct, per = counts
-        C = self.C
-        for r, k in zip(ranks, held, strict=True):
-            if not k:
-                continue
-            got = swapping.get(r)
-            if got is not None:
-                k += got[0]
+    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, tuple[str, str] | None, int, int] | None:
+        """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
+        them): the play (its cards and multiset); for a swap, its rule (:meth:`Rules.swap_rule`),
+        the place of the card given among those the play may give (:meth:`_swap_give`) and of the
+        swap among those per card given (:meth:`_swap_nth`); for the play itself, no rule (None)."""
+        ranks, tally, swapping, distinct, per = counts
+        for r, k in zip(ranks, tally, strict=True):
             if j >= k:
                 j -= k
                 continue
+            C = self.C
             f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
             plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
+            got = swapping.get(r)
             if got is None:
-                return plays[j], "", 0, 0
-            for pick, (how, ngone) in zip(plays, got[1][2], strict=True):
-                n = 1 + (distinct - ngone) * per[how] if how else 1
+                return plays[j], None, 0, 0
+            for pick, (rule, ngone) in zip(plays, got[1][2], strict=True):
+                if rule is None:  # the play alone
+                    if not j:
+                        return pick, None, 0, 0
+                    j -= 1
+                    continue
+                p = per[rule[0]]
+                n = 1 + (distinct - ngone) * p  # the play, then its swaps
                 if j >= n:
                     j -= n
                     continue
                 if j == 0:
-                    return pick, "", 0, 0
-                give_at, k = divmod(j - 1, per[how])
-                return pick, how, give_at, k
+                    return pick, None, 0, 0
+                give_at, k = divmod(j - 1, p)
+                return pick, rule, give_at, k
             raise AssertionError("a play past the count")
         return None
 
@@ -2530,7 +2528,7 @@ class Position:
         # (the joker's free play, with two players left: see top_rank)
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         if how == SWAPS:
-            nplay, sc = self._swap_counts(top)
+            nplay, sc = self.swap_counts()
 
             def nth_swap(j: int) -> Move | Pick | None:
                 return self.nth_swap_play(j, sc)
@@ -3120,14 +3118,14 @@ class Position:
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
         other = self.names.index(move.target) if move.target else -1
-        self._swap_with(seat, move.cards, move.give, other, move.take, move.index, events)
+        rule = self._swap_rule(move.cards)
+        self._swap_with(seat, move.give, other, move.take, move.index, rule[1] if rule else "", events)
 
-    def _swap_with(self, seat: int, cards: tuple[int, ...], give: int, other: int, take: int, index: int,
+    def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
                    events: list[Event]) -> None:
-        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`)."""
+        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
         self._take(seat, give)
-        rule = self._swap_rule(cards)
-        self.causes.append(rule[1] if rule else "")
+        self.causes.append(fid)
         if other < 0:
             self._give(seat, (take,))
             self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], take, give))
