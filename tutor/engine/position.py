@@ -26,10 +26,11 @@ The position answers every question the game asks, for every preset and fragment
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import combinations
+from itertools import accumulate, combinations
 from math import comb
 from operator import itemgetter
 from typing import TypeVar
@@ -90,7 +91,7 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at",
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
                  "plain_swaps", "run_free", "fast_hand")
 
@@ -214,10 +215,14 @@ class Rules:
         # swaps: per pack width, per rank, Position._swap_form of each field
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
-        self.lone_ranks = tuple(r for r in range(N_RANKS) if self.lone_swaps[r])  # (a play of one card swaps)
-        # per table (as played, reversed) and top, bit 4 * r + 3 for each rank r that may go
-        self.go_bits = tuple(tuple(sum(8 << 4 * r for r in ranks) for ranks in table)
-                             for table in (self.ranks_at, self.ranks_rev))
+        # one pack: added to a hand's cards counted per rank (4 bits each, the jokers' last), sets bit
+        # 3 of each rank whose plays may swap: 6 (two cards or more), 7 where a play of one swaps
+        self.swap_adds = sum((7 if self.lone_swaps[r] else 6) << 4 * r for r in range(N_RANKS))
+        # swaps (Position.swap_counts): per table (as played, reversed) and top, the ranks that may go,
+        # their getter, and bit 4 * r + 3 for each of them (r)
+        self.swap_tops = tuple(
+            tuple((ranks, get, sum(8 << 4 * r for r in ranks)) for ranks, get in zip(table, gets, strict=True))
+            for table, gets in ((self.ranks_at, self.get_at), (self.ranks_rev, self.get_rev)))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -292,10 +297,10 @@ def rules_of(v: Variant) -> Rules:
 
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
-# (Position.swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+# (Position.swap_counts)
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
-_ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
+_ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 
 
 class Code:
@@ -2285,52 +2290,45 @@ class Position:
         :meth:`fast`: what :meth:`counted` counts, on the effective top (the joker's free play, with
         two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
         and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
-        closure made): the ranks that may go and their moves (plays and swaps), per rank whose
+        closure made): the ranks that may go and the running sum of their moves (plays and swaps,
+        rank by rank), per rank whose
         plays swap how many swaps and its :meth:`_swap_form`, the number of distinct cards in hand,
         and per swap rule that applies, the swaps per card given (:meth:`_swaps_per`)."""
         C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
-        rev = R.reversal >= 0 and self.rev & 1  # (as :meth:`_play_ranks`, inline: each move asks)
-        ranks, getter = (R.ranks_rev[top], R.get_rev[top]) if rev else (R.ranks_at[top], R.get_at[top])
+        # (as :meth:`_play_ranks`, inline: each move asks)
+        ranks, getter, go = R.swap_tops[R.reversal >= 0 and self.rev & 1][top]
         counts = getter(subs)
-        # the ranks that may go whose plays may swap: two plays or more, or one card whose play
-        # swaps (one card: one play, of one card)
+        # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): two plays or more,
+        # or one card whose play swaps (one card: one play, of one card)
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
-            t = h & C.plain_mask
-            t = (t & _ODDS) + (t >> 1 & _ODDS)
-            t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
-            go = R.go_bits[rev][top]  # (bit 4 * r + 3: as _play_ranks)
-            many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
-            jokers = subs[JOKER_RANK]
-            if jokers > 1:
-                many |= go & 8 << 4 * JOKER_RANK
-            for r in R.lone_ranks:
-                if subs[r] == 1:
-                    many |= go & 8 << 4 * r
+            t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
+            # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
+            # their number: ``go`` leaves out the fields above)
+            t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
+            many = (t + R.swap_adds) & go
             if not many:  # (most moves: no play swaps)
-                return sum(counts), (ranks, counts, {}, 0, {})
-            swappers = []
-            while many:
-                low = many & -many
-                swappers.append((low.bit_length() >> 2) - 1)  # (bit 4 * r + 3: rank r)
-                many ^= low
+                cum = tuple(accumulate(counts))
+                return cum[-1] if cum else 0, (ranks, cum, {}, 0, {})
             # distinct cards in hand (a play may give any card it leaves one of): every card
             # once, but the jokers (alike) count once
+            jokers = subs[JOKER_RANK]
             distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
         else:
             lone = R.lone_swaps
-            swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
+            many = sum(8 << 4 * r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r]))
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
         swapping: dict[int, tuple[int, SwapForm]] = {}
         forms = R.swap_forms.get(C.w) or self._swap_forms()
-        rsh, rm = C.rsh, C.rm
-        total = sum(counts)  # each play itself
         tally = list(counts)  # per rank, its plays and their swaps
-        for r in swappers:
-            f = (h >> rsh[r]) & rm[r]
+        while many:
+            low = many & -many
+            many ^= low
+            r = (low.bit_length() >> 2) - 1
+            f = (h >> C.rsh[r]) & C.rm[r]
             form = forms[r].get(f)
             if form is None:
                 form = forms[r][f] = self._swap_form(r, f)
@@ -2345,8 +2343,8 @@ class Position:
             if swaps:
                 swapping[r] = swaps, form
                 tally[ranks.index(r)] += swaps
-                total += swaps
-        return total, (ranks, tuple(tally), swapping, distinct, per)
+        cum = tuple(accumulate(tally))
+        return cum[-1], (ranks, cum, swapping, distinct, per)
 
     def _swap_forms(self) -> tuple[dict[int, SwapForm], ...]:
         """Per rank, the :meth:`_swap_form` of each field met so far, for this pack (kept per
@@ -2468,34 +2466,35 @@ class Position:
         them): the play (its cards and multiset); for a swap, its rule (:meth:`Rules.swap_rule`),
         the place of the card given among those the play may give (:meth:`_swap_give`) and of the
         swap among those per card given (:meth:`_swap_nth`); for the play itself, no rule (None)."""
-        ranks, tally, swapping, distinct, per = counts
-        for r, k in zip(ranks, tally, strict=True):
-            if j >= k:
-                j -= k
-                continue
-            C = self.C
-            f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
-            plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
-            got = swapping.get(r)
-            if got is None:
-                return plays[j], None, 0, 0
-            for pick, (rule, ngone) in zip(plays, got[1][2], strict=True):
-                if rule is None:  # the play alone
-                    if not j:
-                        return pick, None, 0, 0
-                    j -= 1
-                    continue
-                p = per[rule[0]]
-                n = 1 + (distinct - ngone) * p  # the play, then its swaps
-                if j >= n:
-                    j -= n
-                    continue
-                if j == 0:
+        ranks, cum, swapping, distinct, per = counts
+        i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
+        if i == len(cum):
+            return None
+        r = ranks[i]
+        if i:
+            j -= cum[i - 1]
+        C = self.C
+        f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
+        plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
+        got = swapping.get(r)
+        if got is None:
+            return plays[j], None, 0, 0
+        for pick, (rule, ngone) in zip(plays, got[1][2], strict=True):
+            if rule is None:  # the play alone
+                if not j:
                     return pick, None, 0, 0
-                give_at, k = divmod(j - 1, p)
-                return pick, rule, give_at, k
-            raise AssertionError("a play past the count")
-        return None
+                j -= 1
+                continue
+            p = per[rule[0]]
+            n = 1 + (distinct - ngone) * p  # the play, then its swaps
+            if j >= n:
+                j -= n
+                continue
+            if j == 0:
+                return pick, None, 0, 0
+            give_at, k = divmod(j - 1, p)
+            return pick, rule, give_at, k
+        raise AssertionError("a play past the count")
 
     def _extra_moves(self) -> list[Move]:
         """The moves listed after the plays (runs included) and before the pickup (a gamble,
