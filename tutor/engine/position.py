@@ -69,7 +69,7 @@ Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
 BluffAt = tuple[int, tuple[int, int, int], int, BluffPlays | None, Said, list[Move]]  # see Position.bluff_counted
-SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[tuple[str, str] | None, int], ...]]  # see Position._swap_form
+SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position.swap_counts
 T = TypeVar("T")
 
@@ -2291,9 +2291,9 @@ class Position:
         two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
         and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
         closure made): the ranks that may go and the running sum of their moves (plays and swaps,
-        rank by rank), per rank whose
-        plays swap how many swaps and its :meth:`_swap_form`, the number of distinct cards in hand,
-        and per swap rule that applies, the swaps per card given (:meth:`_swaps_per`)."""
+        rank by rank), per rank whose plays swap how many swaps and its :meth:`_swap_form`, the
+        number of distinct cards in hand, and per swap rule that applies, the swaps per card given
+        (:meth:`_swaps_per`)."""
         C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
@@ -2357,7 +2357,9 @@ class Position:
     def _swap_form(self, r: int, f: int) -> SwapForm:
         """The plays of rank ``r`` from its field ``f`` as :meth:`swap_counts` counts them: how many;
         per swap rule (how) that plays of some sizes set off, how many such plays and the sum of
-        their :meth:`Code.gone`; and per play, its swap rule (:meth:`Rules.swap_rule`) and its gone."""
+        their :meth:`Code.gone`; and the plays in order, in runs of plays with the same swap rule
+        (:meth:`Rules.swap_rule`) and gone: (how many, the rule, the gone) (with one pack, a run
+        per size)."""
         swapping: dict[str, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
@@ -2367,8 +2369,13 @@ class Position:
                 got = swapping.setdefault(rule[0], [0, 0])
                 got[0] += k
                 got[1] += gone
-        plays = [(self.R.swap_rule(r, len(sub)), g)  # per play of :meth:`Code.plays_of`
-                 for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True)]
+        plays: list[tuple[int, tuple[str, str] | None, int]] = []
+        for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True):
+            rule = self.R.swap_rule(r, len(sub))
+            if plays and plays[-1][1:] == (rule, g):
+                plays[-1] = (plays[-1][0] + 1, rule, g)
+            else:
+                plays.append((1, rule, g))
         return total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
 
     def _swaps_per(self, seat: int, how: str) -> int:
@@ -2479,21 +2486,19 @@ class Position:
         got = swapping.get(r)
         if got is None:
             return plays[j], None, 0, 0
-        for pick, (rule, ngone) in zip(plays, got[1][2], strict=True):
-            if rule is None:  # the play alone
-                if not j:
-                    return pick, None, 0, 0
-                j -= 1
+        at = 0  # the first play of the run
+        for count, rule, ngone in got[1][2]:
+            p = per[rule[0]] if rule is not None else 0
+            each = 1 + (distinct - ngone) * p  # a play, then its swaps
+            if j >= count * each:
+                j -= count * each
+                at += count
                 continue
-            p = per[rule[0]]
-            n = 1 + (distinct - ngone) * p  # the play, then its swaps
-            if j >= n:
-                j -= n
-                continue
+            q, j = divmod(j, each)
             if j == 0:
-                return pick, None, 0, 0
+                return plays[at + q], None, 0, 0
             give_at, k = divmod(j - 1, p)
-            return pick, rule, give_at, k
+            return plays[at + q], rule, give_at, k
         raise AssertionError("a play past the count")
 
     def _extra_moves(self) -> list[Move]:
