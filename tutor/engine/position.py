@@ -68,8 +68,8 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
-SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]  # see Position._swap_form
-SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position._swap_counts
+SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int], ...]]  # see Position._swap_form
+SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position.swap_counts
 T = TypeVar("T")
 
 
@@ -90,7 +90,7 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "lone_ranks", "go_bits", "fours_at",
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
                  "plain_swaps", "run_free", "fast_hand")
 
@@ -214,10 +214,14 @@ class Rules:
         # swaps: per pack width, per rank, Position._swap_form of each field
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
-        self.lone_ranks = tuple(r for r in range(N_RANKS) if self.lone_swaps[r])  # (a play of one card swaps)
-        # per table (as played, reversed) and top, bit 4 * r + 3 for each rank r that may go
-        self.go_bits = tuple(tuple(sum(8 << 4 * r for r in ranks) for ranks in table)
-                             for table in (self.ranks_at, self.ranks_rev))
+        # one pack: added to a hand's cards counted per rank (4 bits each, the jokers' last), sets bit
+        # 3 of each rank whose plays may swap: 6 (two cards or more), 7 where a play of one swaps
+        self.swap_adds = sum((7 if self.lone_swaps[r] else 6) << 4 * r for r in range(N_RANKS))
+        # swaps (Position.swap_counts): per table (as played, reversed) and top, the ranks that may go,
+        # their getter, and bit 4 * r + 3 for each of them (r)
+        self.swap_tops = tuple(
+            tuple((ranks, get, sum(8 << 4 * r for r in ranks)) for ranks, get in zip(table, gets, strict=True))
+            for table, gets in ((self.ranks_at, self.get_at), (self.ranks_rev, self.get_rev)))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -292,10 +296,10 @@ def rules_of(v: Variant) -> Rules:
 
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
-# (Position._swap_counts); and 6 in each rank's bits, to set bit 3 where a count is 2 or more
+# (Position.swap_counts)
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
-_ODDS, _PAIRS, _SIXES = 0x5_5555_5555_5555, 0x3_3333_3333_3333, 0x6_6666_6666_6666
+_ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 
 
 class Code:
@@ -2284,73 +2288,64 @@ class Position:
 
     def swap_counts(self) -> tuple[int, SwapCounts]:
         """Where the plays are counted with their swaps and nothing else (``Rules.plain_swaps``) and
-        :meth:`fast`: what :meth:`counted` counts, as :meth:`_swap_counts` on the effective top (random
-        play picks from it with :meth:`nth_swap_play`, with no closure made)."""
-        R = self.R
-        return self._swap_counts(self.top if not R.free_two or self.alive > 2 else self.top_rank())
-
-    def _swap_counts(self, top: int) -> tuple[int, SwapCounts]:
-        """With swaps, on ``top`` (:meth:`top_rank`): the moves the plays stand for (each play
-        itself and its swaps), and what :meth:`nth_swap_play` walks: the ranks that may go and
-        their play counts (the getter's), per rank whose plays swap how many swaps and its
-        :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule that applies,
-        the swaps per card given (:meth:`_swaps_per`)."""
+        :meth:`fast`: what :meth:`counted` counts, on the effective top (the joker's free play, with
+        two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
+        and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
+        closure made): the ranks that may go and the running sum of their moves (plays and swaps,
+        rank by rank), per rank whose plays swap how many swaps and its :meth:`_swap_form`, the
+        number of distinct cards in hand, and per swap rule that applies, the swaps per card given
+        (:meth:`_swaps_per`)."""
         C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
-        rev = R.reversal >= 0 and self.rev & 1  # (as :meth:`_play_ranks`, inline: each move asks)
-        ranks, getter = (R.ranks_rev[top], R.get_rev[top]) if rev else (R.ranks_at[top], R.get_at[top])
+        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
+        # (as :meth:`_play_ranks`, inline: each move asks)
+        ranks, getter, go = R.swap_tops[R.reversal >= 0 and self.rev & 1][top]
         counts = getter(subs)
-        # distinct cards in hand (a play may give any card it leaves one of)
-        if C.w == 1:  # one pack: every card once, but the jokers (alike) count once
+        # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): two plays or more,
+        # or one card whose play swaps (one card: one play, of one card)
+        if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
+            t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
+            # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
+            # their number: ``go`` leaves out the fields above)
+            t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
+            many = (t + R.swap_adds) & go
+            if not many:  # (most moves: no play swaps)
+                cum = tuple(accumulate(counts))
+                return cum[-1] if cum else 0, (ranks, cum, {}, 0, {})
+            # distinct cards in hand (a play may give any card it leaves one of): every card
+            # once, but the jokers (alike) count once
             jokers = subs[JOKER_RANK]
             distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
         else:
+            lone = R.lone_swaps
+            many = sum(8 << 4 * r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r]))
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
         per: dict[str, int] = {}
-        total = sum(counts)  # each play itself
         swapping: dict[int, tuple[int, SwapForm]] = {}
-        # the ranks that may go whose plays may swap: two plays or more, or one card whose play
-        # swaps (one card: one play, of one card)
-        if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
-            t = h & C.plain_mask
-            t = (t & _ODDS) + (t >> 1 & _ODDS)
-            t = (t & _PAIRS) + (t >> 2 & _PAIRS)  # per rank, its number of cards in its 4 bits
-            go = R.go_bits[rev][top]  # (bit 4 * r + 3: as _play_ranks)
-            many = (t + _SIXES) & go  # (a rank's bit 3 is set by 6 more than a count of 2 or more)
-            if jokers > 1:
-                many |= go & 8 << 4 * JOKER_RANK
-            for r in R.lone_ranks:
-                if subs[r] == 1:
-                    many |= go & 8 << 4 * r
-            swappers = []
-            while many:
-                low = many & -many
-                swappers.append((low.bit_length() >> 2) - 1)  # (bit 4 * r + 3: rank r)
-                many ^= low
-        else:
-            lone = R.lone_swaps
-            swappers = [r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r])]
-        if swappers:
-            forms = R.swap_forms.get(C.w) or self._swap_forms()
-            rsh, rm = C.rsh, C.rm
-            for r in swappers:
-                f = (h >> rsh[r]) & rm[r]
-                form = forms[r].get(f)
-                if form is None:
-                    form = forms[r][f] = self._swap_form(r, f)
-                swaps = 0
-                for how, k, gone in form[1]:
-                    p = per.get(how)
-                    if p is None:
-                        p = per[how] = self._swaps_per(seat, how)
-                    # a swap per card a play may give (the distinct cards it leaves one of) times
-                    # the swaps per card given
-                    swaps += (distinct * k - gone) * p
-                if swaps:
-                    swapping[r] = swaps, form
-                    total += swaps
-        return total, (ranks, counts, swapping, distinct, per)
+        forms = R.swap_forms.get(C.w) or self._swap_forms()
+        tally = list(counts)  # per rank, its plays and their swaps
+        while many:
+            low = many & -many
+            many ^= low
+            r = (low.bit_length() >> 2) - 1
+            f = (h >> C.rsh[r]) & C.rm[r]
+            form = forms[r].get(f)
+            if form is None:
+                form = forms[r][f] = self._swap_form(r, f)
+            swaps = 0
+            for how, k, gone in form[1]:
+                p = per.get(how)
+                if p is None:
+                    p = per[how] = self._swaps_per(seat, how)
+                # a swap per card a play may give (the distinct cards it leaves one of) times
+                # the swaps per card given
+                swaps += (distinct * k - gone) * p
+            if swaps:
+                swapping[r] = swaps, form
+                tally[ranks.index(r)] += swaps
+        cum = tuple(accumulate(tally))
+        return cum[-1], (ranks, cum, swapping, distinct, per)
 
     def _swap_forms(self) -> tuple[dict[int, SwapForm], ...]:
         """Per rank, the :meth:`_swap_form` of each field met so far, for this pack (kept per
@@ -2361,9 +2356,11 @@ class Position:
         return forms
 
     def _swap_form(self, r: int, f: int) -> SwapForm:
-        """The plays of rank ``r`` from its field ``f`` as :meth:`_swap_counts` counts them: how many;
+        """The plays of rank ``r`` from its field ``f`` as :meth:`swap_counts` counts them: how many;
         per swap rule (how) that plays of some sizes set off, how many such plays and the sum of
-        their :meth:`Code.gone`; and per play, its rule's how and its gone."""
+        their :meth:`Code.gone`; and the plays in order, in runs of plays with the same swap rule
+        (:meth:`Rules.swap_rule`) and gone: (how many, the rule, the gone) (with one pack, a run
+        per size)."""
         swapping: dict[str, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
@@ -2373,10 +2370,13 @@ class Position:
                 got = swapping.setdefault(rule[0], [0, 0])
                 got[0] += k
                 got[1] += gone
-        plays = []  # per play of :meth:`Code.plays_of`: its swap rule's how ("": none), its gone
+        plays: list[tuple[int, tuple[str, str] | None, int]] = []
         for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True):
             rule = self.R.swap_rule(r, len(sub))
-            plays.append((rule[0] if rule else "", g))
+            if plays and plays[-1][1:] == (rule, g):
+                plays[-1] = (plays[-1][0] + 1, rule, g)
+            else:
+                plays.append((1, rule, g))
         return total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
 
     def _swaps_per(self, seat: int, how: str) -> int:
@@ -2437,15 +2437,15 @@ class Position:
 
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
-        :meth:`_swap_counts`: a play with no swap as its cards and their multiset."""
+        :meth:`swap_counts`: a play with no swap as its cards and their multiset."""
         at = self._swap_at(j, counts)
         if at is None:
             return None
-        pick, how, give_at, k = at
-        if not how:
+        pick, rule, give_at, k = at
+        if rule is None:
             return pick
         seat = self.turn
-        return self._swap_nth(seat, pick[0], how, self._swap_give(seat, pick[1], give_at), k)
+        return self._swap_nth(seat, pick[0], rule[0], self._swap_give(seat, pick[1], give_at), k)
 
     def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
         """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
@@ -2455,51 +2455,52 @@ class Position:
         once, no move made for bulk play, which does not keep it)."""
         at = self._swap_at(j, counts)
         assert at is not None
-        (cards, val), how, give_at, k = at
-        if not how:
+        (cards, val), rule, give_at, k = at
+        if rule is None:
             return cards, self.push_cards(cards, val)
         seat = self.turn
         give = self._swap_give(seat, val, give_at)
-        other, take, index = self._swap_target(seat, how, k)
+        other, take, index = self._swap_target(seat, rule[0], k)
         self.causes = []
         events: list[Event] = []
-        self._swap_with(seat, cards, give, other, take, index, events)  # (a card the play leaves in hand)
+        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
-    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, str, int, int] | None:
-        """Where the j-th play or swap lies in list order, from :meth:`_swap_counts` (None: past
-        them): the play (its cards and multiset); for a swap, its rule's how, the place of the card
-        given among those the play may give (:meth:`_swap_give`) and of the swap among those per
-        card given (:meth:`_swap_nth`); for the play itself, no how ("")."""
-        ranks, held, swapping, distinct, per = counts
+    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, tuple[str, str] | None, int, int] | None:
+        """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
+        them): the play (its cards and multiset); for a swap, its rule (:meth:`Rules.swap_rule`),
+        the place of the card given among those the play may give (:meth:`_swap_give`) and of the
+        swap among those per card given (:meth:`_swap_nth`); for the play itself, no rule (None)."""
+        ranks, cum, swapping, distinct, per = counts
+        i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
+        if i == len(cum):
+            return None
+        r = ranks[i]
+        if i:
+            j -= cum[i - 1]
         C = self.C
-        for r, k in zip(ranks, held, strict=True):
-            if not k:
+        f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
+        plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
+        got = swapping.get(r)
+        if got is None:
+            return plays[j], None, 0, 0
+        at = 0  # the first play of the run
+        for count, rule, ngone in got[1][2]:
+            p = per[rule[0]] if rule is not None else 0
+            each = 1 + (distinct - ngone) * p  # a play, then its swaps
+            if j >= count * each:
+                j -= count * each
+                at += count
                 continue
-            got = swapping.get(r)
-            if got is not None:
-                k += got[0]
-            if j >= k:
-                j -= k
-                continue
-            f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
-            plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
-            if got is None:
-                return plays[j], "", 0, 0
-            for pick, (how, ngone) in zip(plays, got[1][2], strict=True):
-                n = 1 + (distinct - ngone) * per[how] if how else 1
-                if j >= n:
-                    j -= n
-                    continue
-                if j == 0:
-                    return pick, "", 0, 0
-                give_at, k = divmod(j - 1, per[how])
-                return pick, how, give_at, k
-            raise AssertionError("a play past the count")
-        return None
+            q, j = divmod(j, each)
+            if j == 0:
+                return plays[at + q], None, 0, 0
+            give_at, k = divmod(j - 1, p)
+            return plays[at + q], rule, give_at, k
+        raise AssertionError("a play past the count")
 
     def _extra_moves(self) -> list[Move]:
         """The moves listed after the plays (runs included) and before the pickup (a gamble,
@@ -2532,7 +2533,7 @@ class Position:
         # (the joker's free play, with two players left: see top_rank)
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         if how == SWAPS:
-            nplay, sc = self._swap_counts(top)
+            nplay, sc = self.swap_counts()
 
             def nth_swap(j: int) -> Move | Pick | None:
                 return self.nth_swap_play(j, sc)
@@ -3124,14 +3125,14 @@ class Position:
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
         other = self.names.index(move.target) if move.target else -1
-        self._swap_with(seat, move.cards, move.give, other, move.take, move.index, events)
+        rule = self._swap_rule(move.cards)
+        self._swap_with(seat, move.give, other, move.take, move.index, rule[1] if rule else "", events)
 
-    def _swap_with(self, seat: int, cards: tuple[int, ...], give: int, other: int, take: int, index: int,
+    def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
                    events: list[Event]) -> None:
-        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`)."""
+        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
         self._take(seat, give)
-        rule = self._swap_rule(cards)
-        self.causes.append(rule[1] if rule else "")
+        self.causes.append(fid)
         if other < 0:
             self._give(seat, (take,))
             self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], take, give))

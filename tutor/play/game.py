@@ -734,6 +734,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     :meth:`Position.push_cards` (a play, told the count of plays it leaves) or
     :meth:`Position.push_pickup`; so too where runs follow the plays (Guarducci: counted by
     :meth:`Position.run_count`, the one picked made by :meth:`Position.nth_run` and ``push``);
+    and where the plays are counted with their swaps (Tauko Hogni: counted by
+    :meth:`Position.swap_counts`, the one picked made by :meth:`Position.push_swap_at`);
     every other move goes through :func:`_random_push`."""
     over = pos.over
     if over():
@@ -747,7 +749,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     # game's and runs (``runs``: :meth:`Position.plain_runs`, Guarducci); and no unseen card
     # anywhere (none can come into a hand); and where the draw may be inline
     runs = R.plain_runs and R.reversal < 0  # (with a reversing card, through :func:`_random_push`)
-    lean = (_INLINE_RANDBELOW and (R.plain_mostly or runs) and not any(h >> unseen for h in hands)
+    # or the plays counted with their swaps and nothing else comes now and then (Tauko Hogni:
+    # :meth:`Position.fast` is then a hand held past the opening, its cards known)
+    swaps = R.plain_swaps and not R.now_and_then
+    apart = runs or swaps  # (moves counted apart from the plain game's plays: the runs, or plays with swaps)
+    lean = (_INLINE_RANDBELOW and (R.plain_mostly or runs or swaps) and not any(h >> unseen for h in hands)
             and UNKNOWN not in (*pos.stock, *(c for d in pos.downs for c in d),
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
@@ -756,8 +762,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
+    swap_counts, push_swap_at = pos.swap_counts, pos.push_swap_at
     getrandbits, bits = rng.getrandbits, _BITS
     bluff = R.bluff  # (a Bluff move that sets off no burn, out or pickup is quiet)
+    swapped = Event.SWAP
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
@@ -767,13 +775,17 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         seat = pos.turn
         if ready and hand_n[seat] and (not now_and_then or plain_then(pos)):
             held = subs[seat]
-            if runs:  # (:meth:`Position.plain_runs`' numbers: the plays, then the runs)
-                # (the joker's free play, with two players left and one on top: see top_rank; the
-                # rank on top is that of the pile's run)
-                top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
-                nplay = sum(get_at[top](held))
-                nrun = run_count(top)
-                n = nplay + nrun
+            if apart:
+                if runs:  # (:meth:`Position.plain_runs`' numbers: the plays, then the runs)
+                    # (the joker's free play, with two players left and one on top: see top_rank; the
+                    # rank on top is that of the pile's run)
+                    top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
+                    nplay = sum(get_at[top](held))
+                    napart = run_count(top)
+                else:  # each play and its swaps (:meth:`Position.swap_counts`), none a plain play
+                    nplay = 0
+                    napart, counted = swap_counts()
+                n = nplay + napart
                 n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
             else:
                 top = pos.top
@@ -809,12 +821,21 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     # most moves: a play that sets nothing off, or nothing :func:`_loud_move` counts
                     # (a draw, a reverse, a skip, a play again: a quiet move to the stall rule)
                     continue
-            elif runs and j < nplay + nrun:  # a run (pushed as any move: a run sets off what its cards do)
-                run = nth_run(j - nplay, top)
-                assert run is not None
-                events = push(run)
-                if not events:
-                    continue
+            elif apart and j < nplay + napart:
+                if runs:  # a run (pushed as any move: a run sets off what its cards do)
+                    run = nth_run(j - nplay, top)
+                    assert run is not None
+                    events = push(run)
+                    if not events:
+                        continue
+                else:  # the j-th play or swap
+                    events = push_swap_at(j, counted, False)[1]
+                    if not events:
+                        continue
+                    if swapped in events:  # (a swap may change face-up cards)
+                        zones_same = False
+                    if BURN not in events and OUT not in events and PICKED_UP not in events:
+                        continue  # (a swap, a draw, a reverse, a skip: a quiet move to the stall rule)
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
                 picked += 1
