@@ -344,8 +344,8 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     got._move = move
     got._code = code
     kind = move.kind
-    if code.legal and (kind == FLIP and pos.downs[pos.turn][move.index - 1] == UNKNOWN or (
-            kind == GAMBLE and pos.stock[0] == UNKNOWN)):
+    if (kind == FLIP or kind == GAMBLE) and code.legal and (
+            pos.downs[pos.turn][move.index - 1] == UNKNOWN if kind == FLIP else pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
         got._rest = [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
                      _likely_next(table, pos, move), sentence(pos, move, code, ctx)]

@@ -1783,6 +1783,12 @@ class Position:
             if R.pickups_at[self.pile_n and 1][1 if moves else 0]:  # (:meth:`pickups`)
                 moves.append(PICKUP_MOVE)
             return moves
+        return self._moves_all(alike)
+
+    def _moves_all(self, alike: bool) -> list[Move]:
+        """:meth:`moves`, every question asked (apart: its closures would cost the common case)."""
+        R = self.R
+        seat = self.turn
         if self.over():
             return []
         if self.setup:
