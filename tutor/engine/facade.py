@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import FrozenInstanceError
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
@@ -40,40 +39,50 @@ _new = object.__new__  # (read once: a type's attribute is looked up at every ca
 
 class Verdict:
     """The answer to "is this move legal?". A value, like a frozen dataclass of ``move``,
-    ``code``, ``reason``, ``rules``, ``events`` and ``next_player``. Only the move and the code
-    are made at once: the rest is worked out when first read (most callers want only whether
-    the move is legal, then apply it), from what :func:`check` keeps for it."""
+    ``code``, ``reason``, ``rules``, ``events`` and ``next_player`` (each a read-only property).
+    Only the move and the code are made at once: the rest is worked out when first read (most
+    callers want only whether the move is legal, then apply it), from what :func:`check` keeps
+    for it."""
 
-    __slots__ = ("move", "code", "_rest")
+    # (private slots behind read-only properties, not a __setattr__ that refuses: check makes
+    # a verdict at every move, and a slot written past such a __setattr__ costs a call)
+    __slots__ = ("_move", "_code", "_rest")
 
-    move: Move
-    code: Reason
+    _move: Move
+    _code: Reason
     # [rules, events, next_player, the sentence or what writes it when first read]; or what
     # check keeps to work them out: (table, position, move, code, fragments, context)
     _rest: list[object] | tuple[object, ...]
 
     def __init__(self, move: Move, code: Reason, reason: str, rules: tuple[str, ...],
                  events: tuple[str, ...] = (), next_player: str | None = None) -> None:
-        _MOVE(self, move)
-        _CODE(self, code)
-        _REST(self, [rules, events, next_player, reason])
+        self._move = move
+        self._code = code
+        self._rest = [rules, events, next_player, reason]
 
     @classmethod
     def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
               events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
         """A verdict whose sentence ``words()`` writes when it is first read."""
         got = _new(cls)
-        _MOVE(got, move)
-        _CODE(got, code)
-        _REST(got, [rules, events, next_player, words])
+        got._move = move
+        got._code = code
+        got._rest = [rules, events, next_player, words]
         return got
 
     def _known(self) -> list[object]:
         rest = self._rest
         if rest.__class__ is not list:
-            rest = _outcome(*rest)  # (one of check's verdicts, read for the first time)
-            _REST(self, rest)
+            rest = self._rest = _outcome(*rest)  # (one of check's verdicts, read for the first time)
         return rest  # type: ignore[return-value]
+
+    @property
+    def move(self) -> Move:
+        return self._move
+
+    @property
+    def code(self) -> Reason:
+        return self._code
 
     @property
     def reason(self) -> str:
@@ -97,10 +106,10 @@ class Verdict:
 
     @property
     def legal(self) -> bool:
-        return self.code.legal
+        return self._code.legal
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.move, self.code, self.reason, self.rules, self.events, self.next_player)
+        return (self._move, self._code, self.reason, self.rules, self.events, self.next_player)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -113,12 +122,6 @@ class Verdict:
     def __repr__(self) -> str:
         return (f"Verdict(move={self.move!r}, code={self.code!r}, reason={self.reason!r}, rules={self.rules!r}, "
                 f"events={self.events!r}, next_player={self.next_player!r})")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Verdict, self._fields())
@@ -134,7 +137,6 @@ class Verdict:
         return out
 
 
-_MOVE, _CODE, _REST = (vars(Verdict)[f].__set__ for f in Verdict.__slots__)
 
 
 # -- positions of tables ---------------------------------------------------------
@@ -333,23 +335,23 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     """Is ``move`` legal for the player to move? With the reason and what follows."""
     if v.__class__ is not Variant:
         v = load_variant(v)
-    if isinstance(move, str):
+    if move.__class__ is not Move and isinstance(move, str):  # (a class test first: called every move)
         move = Move.parse(move)
     e = table._eng
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
-    code, frags, ctx = pos.judge(move)
+    code, frags, ctx = pos.judge(move)  # type: ignore[arg-type]
     got = _new(Verdict)
-    _MOVE(got, move)
-    _CODE(got, code)
+    got._move = move
+    got._code = code
     kind = move.kind
-    if code.legal and (kind == FLIP and pos.downs[pos.turn][move.index - 1] == UNKNOWN or (
-            kind == GAMBLE and pos.stock[0] == UNKNOWN)):
+    if (kind == FLIP or kind == GAMBLE) and code.legal and (
+            pos.downs[pos.turn][move.index - 1] == UNKNOWN if kind == FLIP else pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
-        _REST(got, [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
-                    _likely_next(table, pos, move), sentence(pos, move, code, ctx)])
+        got._rest = [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
+                     _likely_next(table, pos, move), sentence(pos, move, code, ctx)]
     else:
         # the rest when first read (most verdicts are only asked whether the move is legal)
-        _REST(got, (table, pos, move, code, frags, ctx))
+        got._rest = (table, pos, move, code, frags, ctx)
     return got
 
 

@@ -92,7 +92,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
-                 "plain_swaps", "run_free", "fast_hand")
+                 "plain_swaps", "run_free", "fast_hand", "judged")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -192,6 +192,10 @@ class Rules:
         self.after_fid = v.setting_origin("after_pickup")
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
         self.any_transparent = any(v.transparent)
+        # where nothing is transparent, the judge's answer to a held play of one rank from the hand
+        # (Position.judge), per kept top and rank, by number of cards: made once
+        self.judged: tuple[tuple[dict[int, Judged], ...], ...] = tuple(
+            tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1))
         # per rank: may a see-through card of it skip (it shows what lies beneath)
         self.see_skip = tuple(self.transparent_skip and v.transparent[r] for r in range(N_RANKS))
         # per rank: does a play of it set nothing off by itself (no burn, reverse, skip or play
@@ -511,6 +515,7 @@ _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
 _TOPS = tuple(Top(r, ()) for r in range(EMPTY + 1))
 _PICKUP_OK = Reason.PICKUP_OK  # (an enum's member is slow to look up on its class)
+_VOLUNTARY: Ctx = {"voluntary": True}  # the context of a pickup by choice (shared: read only)
 _FLIPS = [Move(FLIP, (), i + 1) for i in range(16)]
 _OWN_HAND = frozenset((PLAY, PICKUP, FLIP, GAMBLE))  # moves that change the mover's hand alone (outside Bluff, no swap)
 
@@ -993,17 +998,30 @@ class Position:
                 else:
                     held = n and _held_alike(self.hands[seat], self.C, cards)
                 if held:
-                    top = self._eff_top(self.pile) if R.any_transparent else _TOPS[self.top]
                     rank = cards[0] >> 2
-                    ok, name, frags = R.cells[top.rank][rank]
-                    if top.looked_through:
-                        t_fid = R.origin[top.looked_through[0]].get("transparent")
-                        if t_fid:
-                            frags = frags + (t_fid,)
-                    return REASONS[name], frags, {"rank": rank, "top": top, "n": n}
+                    if R.any_transparent:
+                        return self._judge_cell(self._eff_top(self.pile), rank, n)
+                    # (the kept top is the effective top: the answer turns on it, the rank and the
+                    # number of cards alone, so it is made once; its context is shared: read only)
+                    row = R.judged[self.top][rank]
+                    got = row.get(n)
+                    if got is None:
+                        got = row[n] = self._judge_cell(_TOPS[self.top], rank, n)
+                    return got
             elif kind == PICKUP and R.voluntary and self.pile and not move.cards:
-                return _PICKUP_OK, R.pick_fids, {"voluntary": True}
+                return _PICKUP_OK, R.pick_fids, _VOLUNTARY
         return self._judge_all(move)
+
+    def _judge_cell(self, top: Top, rank: int, n: int) -> Judged:
+        """A held play of ``n`` cards of ``rank`` from the hand, where one cell of the play-on
+        table decides, on the effective ``top``."""
+        R = self.R
+        ok, name, frags = R.cells[top.rank][rank]
+        if top.looked_through:
+            t_fid = R.origin[top.looked_through[0]].get("transparent")
+            if t_fid:
+                frags = frags + (t_fid,)
+        return REASONS[name], frags, {"rank": rank, "top": top, "n": n}
 
     def _judge_all(self, move: Move) -> Judged:
         """:meth:`judge`, every question asked."""
@@ -1781,6 +1799,12 @@ class Position:
             if R.pickups_at[self.pile_n and 1][1 if moves else 0]:  # (:meth:`pickups`)
                 moves.append(PICKUP_MOVE)
             return moves
+        return self._moves_all(alike)
+
+    def _moves_all(self, alike: bool) -> list[Move]:
+        """:meth:`moves`, every question asked (apart: its closures would cost the common case)."""
+        R = self.R
+        seat = self.turn
         if self.over():
             return []
         if self.setup:
