@@ -69,24 +69,13 @@ class _Kept:
     """Two slots a :class:`Table` carries beside its fields, never compared, hashed, copied or
     pickled: ``_eng``, what the engine keeps for the table (its position under a variant; see
     :mod:`tutor.engine.facade`), and ``_make``, for a table made lazily (:meth:`Table.lazy`),
-    what writes its fields when one is first read (None once written)."""
+    what writes its fields when one is first read (``(function, *arguments)``; None once written,
+    or for a table made whole)."""
 
     __slots__ = ("_eng", "_make")
 
     _eng: Any
     _make: tuple[Any, ...] | None
-
-
-_READ_MAKE = vars(_Kept)["_make"].__get__  # the slot itself, without the lazy fields' hook
-
-
-def lazy_maker(table: Table) -> tuple[Any, ...] | None:
-    """What will write the fields of a table made by :meth:`Table.lazy` when one is first read
-    (``(function, *arguments)``); None once they are written, or for a table made whole."""
-    try:
-        return _READ_MAKE(table)  # type: ignore[no-any-return]
-    except AttributeError:  # the slot was never set: a table made whole
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +109,13 @@ class Table(_Kept):
         def __getattr__(self, name: str) -> Any:
             """A field of a lazy table not written yet: write them all (this runs only when a
             slot is empty: a field of a lazy table, or ``_eng``/``_make`` never set). ``_eng``
-            never set reads as None (a table the engine has not seen)."""
-            if name == "_eng":
+            never set reads as None (a table the engine has not seen), and so does ``_make`` (a
+            table made whole)."""
+            if name == "_eng" or name == "_make":
                 return None
             if name not in _TABLE_FIELDS:
                 raise AttributeError(name)
-            try:
-                make = self._make
-            except AttributeError:
-                make = None
+            make = self._make
             if make is None:  # written meanwhile (by another thread, which writes every field first)
                 return object.__getattribute__(self, name)
             full = make[0](*make[1:])

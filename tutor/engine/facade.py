@@ -20,7 +20,7 @@ from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
-from tutor.core.table import Player, Table, lazy_maker
+from tutor.core.table import Player, Table
 from tutor.engine.position import Position, Top, pile_run
 from tutor.engine.words import effects, sentence
 from tutor.rules.variant import Variant, load_variant
@@ -216,7 +216,7 @@ def top_run(table: Table) -> tuple[int, int]:
 
 def game_over(table: Table, v: Variant) -> bool:
     e = table._eng
-    return (e[1] if e is not None and e[0] is v else _position(table, v)).over()
+    return (e[1] if e is not None and e[0] is v else _position(table, v)).ended  # (over(), without a call)
 
 
 def loser(table: Table, v: Variant) -> str | None:
@@ -309,7 +309,7 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend from).
-    make = lazy_maker(table)
+    make = table._make
     return Table.lazy((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
 
 

@@ -526,7 +526,7 @@ class Position:
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
                  "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
-                 "setup", "ready", "opening", "outs", "alive", "causes", "lost", "after", "claimed")
+                 "setup", "ready", "opening", "outs", "alive", "ended", "causes", "lost", "after", "claimed")
 
     v: Variant
     R: Rules
@@ -555,6 +555,7 @@ class Position:
     opening: bool
     outs: tuple[bool, ...]
     alive: int
+    ended: bool  # the game is over (:meth:`over`), kept as the fields it turns on change
     causes: list[str]  # the fragment behind each event of the last push
     lost: int  # bit s: seat s has lost the game at once (a last down card that loses, Nortenos' 3)
     after: tuple[int, ...]  # the seat that plays after each seat, the way play goes, passing over those out
@@ -612,6 +613,7 @@ class Position:
         pos.alive = n - sum(pos.outs)
         pos.causes = []
         pos.lost = lost
+        pos.ended = pos._finished()
         pos._repile()
         return pos
 
@@ -656,6 +658,7 @@ class Position:
         pos.opening = self.opening
         pos.outs = self.outs
         pos.alive = self.alive
+        pos.ended = self.ended
         pos.causes = _NO_CAUSES  # (a push starts a list of its own)
         pos.lost = self.lost
         pos.claimed = self.claimed
@@ -764,18 +767,24 @@ class Position:
         return not self.hand_n[seat] and not self.ups[seat] and not self.downs[seat]
 
     def _mark(self, seat: int) -> None:
-        """Bring the seat's out flag up to date."""
+        """Bring the seat's out flag up to date, and whether the game is over (the seat may have
+        gone out, or lost at once)."""
         out = self._is_out(seat)
         outs = self.outs
         if out != outs[seat]:
             self.outs = _put(outs, seat, out)
             self.alive += -1 if out else 1
             self.after = _after(self.outs, self.direction)
+        self.ended = self._finished()
 
     # -- facts -------------------------------------------------------------------
 
     def over(self) -> bool:
         """Is the game over (never during setup)?"""
+        return self.ended  # (asked several times a move: kept, :meth:`_finished`)
+
+    def _finished(self) -> bool:
+        """:meth:`over`, worked out: kept in ``ended`` where a seat goes out or loses, or the setup ends."""
         if self.setup:
             return False
         if self.lost:  # a player lost at once: a loser-finding game has its loser; else the rest play on
@@ -983,7 +992,7 @@ class Position:
         """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
         R = self.R
         seat = self.turn
-        if R.lookup and self.hand_n[seat] and not self.setup and not self.opening and move.claim < 0 and not self.over():
+        if R.lookup and self.hand_n[seat] and not self.setup and not self.opening and move.claim < 0 and not self.ended:
             # (the checked path's common moves: a play of one rank from the hand, where one lookup
             # in the play-on table decides, or a pickup; as :meth:`_judge_all` decides them, without
             # the questions that cannot arise where no rule beyond the plain table is in force)
@@ -1782,7 +1791,7 @@ class Position:
         R = self.R
         seat = self.turn
         if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
-                self.stock or not R.combo) and not self.over():
+                self.stock or not R.combo) and not self.ended:
             # (the checked path's common case, and a search's: the plain game from the hand: the
             # plays of each rank that goes on the top, then the pickup, as below without the
             # questions that cannot arise)
@@ -3015,6 +3024,7 @@ class Position:
         """The setup is over (every player ready, or a game started from a dealt table): the first
         player leads, and the opening rule judges the lead."""
         self.setup, self.ready, self.opening = False, (), True
+        self.ended = self._finished()
         self.turn = self.first_player()
 
     def _push_ready(self, seat: int) -> None:
