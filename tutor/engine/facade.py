@@ -14,7 +14,7 @@ simulation, for moves that came from ``legal_moves``.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
@@ -59,16 +59,6 @@ class Verdict:
         self._move = move
         self._code = code
         self._rest = [rules, events, next_player, reason]
-
-    @classmethod
-    def later(cls, move: Move, code: Reason, words: Callable[[], str], rules: tuple[str, ...],
-              events: tuple[str, ...] = (), next_player: str | None = None) -> Verdict:
-        """A verdict whose sentence ``words()`` writes when it is first read."""
-        got = _new(cls)
-        got._move = move
-        got._code = code
-        got._rest = [rules, events, next_player, words]
-        return got
 
     def _known(self) -> list[object]:
         rest = self._rest

@@ -1378,14 +1378,7 @@ class Position:
             csh, cm = C.csh, C.cm
             c = cards[0]
             if (h >> csh[c]) & cm[c] if n == 1 else all(((h >> csh[c]) & cm[c]) >= cards.count(c) for c in cards):
-                top = self._eff_top(self.pile)
-                ctx["rank"], ctx["top"], ctx["n"] = rank, top, n
-                ok, name, frags = R.cells[top.rank][rank]
-                if top.looked_through:
-                    t_fid = R.origin[top.looked_through[0]].get("transparent")
-                    if t_fid:
-                        frags = frags + (t_fid,)
-                return REASONS[name], frags, ctx
+                return self._judge_cell(self._eff_top(self.pile), rank, n)  # (``ctx`` is still empty here)
         code, frags, ctx = self._judge_held(seat, zone, cards, ctx)
         if code is not Reason.BEATS:
             return code, frags, ctx
