@@ -764,7 +764,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     swap_counts, push_swap_at = pos.swap_counts, pos.push_swap_at
     getrandbits, bits = rng.getrandbits, _BITS
-    bluff = R.bluff  # (a Bluff move that sets off no burn, out or pickup is quiet)
     swapped = Event.SWAP
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
@@ -826,16 +825,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     run = nth_run(j - nplay, top)
                     assert run is not None
                     events = push(run)
-                    if not events:
-                        continue
                 else:  # the j-th play or swap
                     events = push_swap_at(j, counted, False)[1]
-                    if not events:
-                        continue
                     if swapped in events:  # (a swap may change face-up cards)
                         zones_same = False
-                    if BURN not in events and OUT not in events and PICKED_UP not in events:
-                        continue  # (a swap, a draw, a reverse, a skip: a quiet move to the stall rule)
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
                 picked += 1
@@ -853,8 +846,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
-            if not events or (bluff and BURN not in events and OUT not in events and PICKED_UP not in events):
-                continue  # (a draw, a play again: a quiet move to the stall rule)
+        if BURN not in events and OUT not in events and PICKED_UP not in events and GAME_OVER not in events:
+            # a move that set off nothing :func:`_loud_move` counts (none, or a draw, a swap, a reverse,
+            # a skip, a play again): a quiet move to the stall rule, counted by the loop's step
+            continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
