@@ -301,6 +301,10 @@ def rules_of(v: Variant) -> Rules:
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
 # (Position.swap_counts)
+# a one-pack hand's bytes (its 52 cards, jokers and unseen cards: 84 bits), and per rank the byte
+# that holds its field (:meth:`Position.moves`: the jokers' count, below 16, in the high nibble of byte 6)
+_HAND_BYTES = 11
+_HALF = tuple(r >> 1 for r in range(N_RANKS))
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
@@ -312,9 +316,10 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least")
+                 "sizes", "lays", "four_least", "fm", "nib_moves", "nib_firsts", "decks")
 
     def __init__(self, decks: int) -> None:
+        self.decks = decks
         w = self.w = max(1, decks.bit_length())
         one = self.one = (1 << w) - 1
         self.plain_mask = (1 << (JOKER * w)) - 1  # the 52 ordinary cards' fields
@@ -323,6 +328,9 @@ class Code:
         self.csh = tuple(csh)
         self.cv = tuple(1 << s for s in csh)
         self.cm = tuple(one if c < JOKER else big for c in range(_UNSEEN + 1))
+        # per card its field of a multiset in place (nonzero where the card is held: one ``&``, not a
+        # shift and a mask, for a hand's big int)
+        self.fm = tuple(m << sh for m, sh in zip(self.cm, csh, strict=True))
         self.rsh = tuple(4 * r * w for r in range(13)) + (JOKER * w,)
         self.rm = ((1 << (4 * w)) - 1,) * 13 + (big,)
         counts = []
@@ -343,6 +351,10 @@ class Code:
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_firsts: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
+        # one pack: per rank, per byte of a hand's bytes that holds its field (a nibble, as
+        # ``_HALF`` says), :meth:`moves_of` and :meth:`firsts_of` of that field (filled as they come up)
+        self.nib_moves: tuple[list[list[Move] | None], ...] = tuple([None] * 256 for _ in range(N_RANKS))
+        self.nib_firsts: tuple[list[list[Move] | None], ...] = tuple([None] * 256 for _ in range(N_RANKS))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
@@ -525,7 +537,7 @@ class Position:
     with :meth:`snapshot`; push moves, judge them, list or count them."""
 
     __slots__ = ("v", "R", "C", "names", "n", "hands", "hand_n", "subs", "ups", "downs", "pile",
-                 "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction", "decks",
+                 "pile_n", "top", "run_r", "run_n", "rev", "stock", "burned", "turn", "direction",
                  "setup", "ready", "opening", "outs", "alive", "ended", "causes", "lost", "after", "claimed")
 
     v: Variant
@@ -549,7 +561,6 @@ class Position:
     burned: tuple[int, ...]
     turn: int
     direction: int
-    decks: int
     setup: bool
     ready: tuple[bool, ...]  # (tuples, as the stock: shared by a copy)
     opening: bool
@@ -604,7 +615,6 @@ class Position:
         pos.burned = burned
         pos.turn = turn
         pos.direction = direction
-        pos.decks = decks
         pos.setup = setup
         pos.ready = ready
         pos.opening = opening
@@ -651,7 +661,6 @@ class Position:
         pos.burned = self.burned
         pos.turn = self.turn
         pos.direction = self.direction
-        pos.decks = self.decks
         pos.after = self.after
         pos.setup = self.setup
         pos.ready = self.ready
@@ -663,6 +672,11 @@ class Position:
         pos.lost = self.lost
         pos.claimed = self.claimed
         return pos
+
+    @property
+    def decks(self) -> int:
+        """The number of packs (the code's: not a field a copy writes)."""
+        return self.C.decks
 
     def snapshot(self, like: tuple[Table, Position] | None = None) -> Table:
         """The immutable table of this position. ``like`` = (a table, its position) lends the
@@ -1001,9 +1015,7 @@ class Position:
                 cards = move.cards
                 n = len(cards)
                 if n == 1:
-                    c = cards[0]
-                    C = self.C
-                    held = (self.hands[seat] >> C.csh[c]) & C.cm[c]
+                    held = self.hands[seat] & self.C.fm[cards[0]]
                 else:
                     held = n and _held_alike(self.hands[seat], self.C, cards)
                 if held:
@@ -1791,14 +1803,28 @@ class Position:
             C = self.C
             h = self.hands[seat]
             subs = self.subs[seat]
-            rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
             moves = []
-            for r in R.ranks_at[self.top]:
-                if subs[r]:
-                    f = (h >> rsh[r]) & rm[r]
-                    got = cache[r].get(f)
-                    moves += got if got is not None else (C.firsts_of if alike else C.moves_of)(r, f)
-            if R.pickups_at[self.pile_n and 1][1 if moves else 0]:  # (:meth:`pickups`)
+            if C.w == 1:
+                # one pack: each rank's field is a nibble of the hand's bytes, read off them at once
+                # (not shifted out of the big int rank by rank)
+                b = h.to_bytes(_HAND_BYTES, "little")
+                nib = C.nib_firsts if alike else C.nib_moves
+                for r in R.ranks_at[self.top]:
+                    if subs[r]:
+                        k = b[_HALF[r]]
+                        got = nib[r][k]
+                        if got is None:
+                            f = k >> 4 if r & 1 else k & 15
+                            got = nib[r][k] = (C.firsts_of if alike else C.moves_of)(r, f)
+                        moves += got
+            else:
+                rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
+                for r in R.ranks_at[self.top]:
+                    if subs[r]:
+                        f = (h >> rsh[r]) & rm[r]
+                        got = cache[r].get(f)
+                        moves += got if got is not None else (C.firsts_of if alike else C.moves_of)(r, f)
+            if self.pile_n and (not moves or R.voluntary):  # (:meth:`pickups`, its table read out)
                 moves.append(PICKUP_MOVE)
             return moves
         return self._moves_all(alike)
@@ -2661,6 +2687,27 @@ class Position:
             self.opening = False
             return events
         if kind == PLAY:
+            cards = move.cards
+            c = cards[0]
+            if move.give < 0 and self.hand_n[seat] and c >= 0:
+                # equal cards from the hand (the common play): taken and laid by push_cards (here,
+                # not in _push_play: a call less for most moves)
+                C = self.C
+                h = self.hands[seat]
+                if len(cards) == 1:
+                    if h & C.fm[c]:
+                        self.push_cards(cards, C.cv[c], events)  # (which ends the opening)
+                        return events
+                elif c >> 2 == cards[-1] >> 2:
+                    cv, fm = C.cv, C.fm
+                    val = 0
+                    for c in cards:
+                        if c < 0 or not (h - val) & fm[c]:
+                            break
+                        val += cv[c]
+                    else:
+                        self.push_cards(cards, val, events)
+                        return events
             self._push_play(seat, move, events)
         elif kind == PICKUP:
             if move.cards:
@@ -2712,20 +2759,11 @@ class Position:
         return events
 
     def _push_play(self, seat: int, move: Move, events: list[Event]) -> None:
+        """A play :meth:`push` does not lay at once: with a swap, from face up or down, or the
+        final-card combo (from the hand and then face up)."""
         cards = move.cards
         if self.hand_n[seat]:
             C = self.C
-            if move.give < 0 and cards[0] >= 0 and cards[0] >> 2 == cards[-1] >> 2:
-                # equal cards from the hand (the common play): taken and laid by push_cards
-                h, cv, csh, cm = self.hands[seat], C.cv, C.csh, C.cm
-                val = 0
-                for c in cards:
-                    if c < 0 or not ((h - val) >> csh[c]) & cm[c]:
-                        break
-                    val += cv[c]
-                else:
-                    self.push_cards(cards, val, events)
-                    return
             rest = []
             for c in cards:
                 if (self.hands[seat] >> C.csh[c]) & C.cm[c]:
@@ -2900,28 +2938,47 @@ class Position:
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
-            # a rank's count is made again after each play holding it: the last is the right one
-            for laid in pile:
-                cards = laid[0]
-                c = cards[0]
-                if len(cards) == 1:  # (most plays)
-                    h += cv[c]
-                    if c >= 0:
-                        r = _RANK_OF[c]
+            if C.w == 1:
+                # one pack: k cards of a rank held make 2**k - 1 plays, so each card taken up makes
+                # its rank's count 2 * count + 1 (the jokers' count is their number): small ints,
+                # no field shifted out of the hand
+                for laid in pile:
+                    cards = laid[0]
+                    if len(cards) == 1:  # (most plays)
+                        c = cards[0]
+                        h += cv[c]
+                        if c >= 0:
+                            r = _RANK_OF[c]
+                            subs[r] = subs[r] * 2 + 1 if c < JOKER else subs[r] + 1
+                        continue
+                    for c in cards:
+                        h += cv[c]
+                        if c >= 0:
+                            r = _RANK_OF[c]
+                            subs[r] = subs[r] * 2 + 1 if c < JOKER else subs[r] + 1
+            else:
+                # a rank's count is made again after each play holding it: the last is the right one
+                for laid in pile:
+                    cards = laid[0]
+                    c = cards[0]
+                    if len(cards) == 1:  # (most plays)
+                        h += cv[c]
+                        if c >= 0:
+                            r = _RANK_OF[c]
+                            table, sh, m = tsm[r]
+                            subs[r] = table[(h >> sh) & m]
+                        continue
+                    for c in cards:
+                        h += cv[c]
+                    r = cards[len(cards) - 1] >> 2
+                    if r >= 0 and cards[0] >> 2 == r:  # equal cards (a run lies in rank order): one count
                         table, sh, m = tsm[r]
                         subs[r] = table[(h >> sh) & m]
-                    continue
-                for c in cards:
-                    h += cv[c]
-                r = cards[len(cards) - 1] >> 2
-                if r >= 0 and cards[0] >> 2 == r:  # equal cards (a run lies in rank order): one count
-                    table, sh, m = tsm[r]
-                    subs[r] = table[(h >> sh) & m]
-                    continue
-                for c in cards:
-                    if c >= 0:
-                        table, sh, m = tsm[c >> 2]
-                        subs[c >> 2] = table[(h >> sh) & m]
+                        continue
+                    for c in cards:
+                        if c >= 0:
+                            table, sh, m = tsm[c >> 2]
+                            subs[c >> 2] = table[(h >> sh) & m]
             self.hands[seat] = h
             self.hand_n[seat] += self.pile_n + len(extra) if extra else self.pile_n
             # the pile is gone (:meth:`_clear_pile`, inline)
@@ -3197,14 +3254,21 @@ class Position:
         if val:
             hands = self.hands
             if count < 0:  # (the count is the cheaper to compare: val is a big int)
+                C = self.C
                 if val < 0:
-                    cv = self.C.cv
+                    cv = C.cv
                     val = 0
                     for c in cards:
                         val += cv[c]
-                h = hands[seat] = hands[seat] - val
-                table, sh, m = self.C.tsm[r]
-                count = table[(h >> sh) & m]
+                if C.w == 1 and r < JOKER_RANK:
+                    # one pack: k cards of a rank held make 2**k - 1 plays, halved (rounded
+                    # down) with each card played (small ints: no field shifted out of the hand)
+                    hands[seat] -= val
+                    count = self.subs[seat][r] >> n
+                else:
+                    h = hands[seat] = hands[seat] - val
+                    table, sh, m = C.tsm[r]
+                    count = table[(h >> sh) & m]
             else:
                 hands[seat] -= val
             left = hand_n[seat] = hand_n[seat] - n

@@ -539,10 +539,13 @@ class Circle:
         over tables passes each table's position: ``position_of``.)"""
         if not zones_same:
             ups, downs = pos.ups, pos.downs
-            if ups != self._ups or downs != self._downs:
-                self._ups, self._downs = ups, downs  # (tuples: a push puts new ones in place)
-                ids = self._zone_ids
-                self._zones = ids.setdefault((ups, downs), len(ids))
+            # (a push puts new tuples in place only where they change, and a copy shares them: the
+            # same tuples are not compared)
+            if ups is not self._ups or downs is not self._downs:
+                if ups != self._ups or downs != self._downs:
+                    ids = self._zone_ids
+                    self._zones = ids.setdefault((ups, downs), len(ids))
+                self._ups, self._downs = ups, downs
         key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
         # most positions are new: counted with one look-up (a second only for one seen before)
         seen = self.seen
@@ -557,10 +560,10 @@ class Circle:
 
     def stalled_after(self, pos: Position, events: Sequence[str]) -> bool:
         """Count one move (``pos`` is the position after it); True once the game has stalled."""
-        self.turns += 1
+        turns = self.turns = self.turns + 1
         if PICKED_UP in events and self.came_round(pos):
             return True
-        return self.turns >= self.max_turns and self.ran_past()
+        return turns >= self.max_turns and self.ran_past()
 
 
 def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResult, *,
