@@ -318,10 +318,11 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         make = table._make
     except AttributeError:  # (a table made whole)
         make = None
-    return Table.lazy((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
+    return _LAZY((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
 
 
 _SNAPSHOT = Position.snapshot
+_LAZY = Table.lazy  # (bound once: a classmethod looked up on its class binds it at every call)
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:
