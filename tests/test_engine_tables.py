@@ -60,6 +60,28 @@ def test_a_table_the_engine_wrote_lazily_is_a_plain_value() -> None:
     assert repr(after).startswith("Table(players=(Player(")
 
 
+def test_a_table_not_written_yet_is_that_table_every_way() -> None:
+    """Each way of looking at a table the engine made lazily, first thing: it is the whole table."""
+    v = load_variant("pagat")
+    table = start(arrange(deal(v, 4, 6), v), v)
+    move = legal_moves(table, v)[0]
+    whole = table_from_dict(apply(table, v, move)[0].to_dict())
+    looks = [
+        lambda t: t == whole, lambda t: whole == t, lambda t: t != whole, lambda t: hash(t) == hash(whole),
+        lambda t: repr(t) == repr(whole), lambda t: t.__class__ is Table and isinstance(t, Table),
+        lambda t: replace(t, turn=0) == replace(whole, turn=0), lambda t: t.players == whole.players,
+        lambda t: pickle.loads(pickle.dumps(t)) == whole, lambda t: copy.copy(t) == whole,
+        lambda t: copy.deepcopy(t) == whole, lambda t: t.to_dict() == whole.to_dict(), lambda t: t.turn == whole.turn,
+    ]
+    for look in looks:
+        after, _ = apply_unchecked(table, v, move)
+        assert look(after) == (look is not looks[2])
+        assert after == whole and type(after) is Table
+    after, _ = apply_unchecked(table, v, move)
+    with pytest.raises(AttributeError):  # (frozen, read or not)
+        after.turn = 1  # type: ignore[misc]
+
+
 def test_a_changed_copy_of_a_table_is_asked_afresh() -> None:
     """``replace`` makes a new table: the position the engine kept for the old one is not its."""
     v = load_variant("pagat")

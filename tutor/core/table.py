@@ -69,8 +69,9 @@ class _Kept:
     """Two slots a :class:`Table` carries beside its fields, never compared, hashed, copied or
     pickled: ``_eng``, what the engine keeps for the table (its position under a variant; see
     :mod:`tutor.engine.facade`), and ``_make``, for a table made lazily (:meth:`Table.lazy`),
-    what writes its fields when one is first read (``(function, *arguments)``; None once written,
-    or for a table made whole)."""
+    what writes its fields when one is first read (``(function, *arguments)``; None once written).
+    Either may be empty (reading it raises AttributeError): ``_eng`` on a table the engine has
+    not seen, ``_make`` on a table made whole."""
 
     __slots__ = ("_eng", "_make")
 
@@ -96,33 +97,14 @@ class Table(_Kept):
         """A table whose fields but ``turn`` ``make[0](*make[1:])`` writes when one is first read
         (the engine's tables after a move: most are only passed on to the next call, which asks
         only whose turn it is). It is the same value as that table in every way (fields,
-        equality, hash, pickling); ``make`` must give the same table whenever called."""
-        t = _new(cls)
+        equality, hash, pickling, its ``__class__``); ``make`` must give the same table whenever
+        called."""
+        t = _new(_LazyTable)
         # each through its slot's own setter (the class is frozen)
         _SET_MAKE(t, make)
         _SET_ENG(t, eng)
         _SET_TURN(t, turn)
         return t
-
-    if not TYPE_CHECKING:  # (mypy would otherwise take any attribute of a table as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            """A field of a lazy table not written yet: write them all (this runs only when a
-            slot is empty: a field of a lazy table, or ``_eng``/``_make`` never set). ``_eng``
-            never set reads as None (a table the engine has not seen), and so does ``_make`` (a
-            table made whole)."""
-            if name == "_eng" or name == "_make":
-                return None
-            if name not in _TABLE_FIELDS:
-                raise AttributeError(name)
-            make = self._make
-            if make is None:  # written meanwhile (by another thread, which writes every field first)
-                return object.__getattribute__(self, name)
-            full = make[0](*make[1:])
-            for f in _TABLE_FIELDS:
-                _set(self, f, getattr(full, f))
-            _set(self, "_make", None)
-            return getattr(full, name)
 
     @property
     def player(self) -> Player:
@@ -203,12 +185,56 @@ class Table(_Kept):
         return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True)
 
 
-_set = object.__setattr__
 _SET_MAKE, _SET_ENG = vars(_Kept)["_make"].__set__, vars(_Kept)["_eng"].__set__
 _SET_TURN = vars(Table)["turn"].__set__
 _UNSEEN_STACK = (UNKNOWN,)
 _TABLE_FIELDS = ("players", "pile", "stock", "burned", "turn", "direction", "decks", "setup", "ready", "opening")
 assert _TABLE_FIELDS == Table.__match_args__  # (every field, in order)
+_SLOT = {f: vars(Table)[f] for f in _TABLE_FIELDS}  # each field's slot (read and written past the class)
+_SET_CLASS = vars(object)["__class__"].__set__
+
+
+class _LazyTable(Table):
+    """A table made by :meth:`Table.lazy`, its fields but ``turn`` not written yet: reading one
+    writes them all, and the table becomes a plain :class:`Table`. Until then it says it is one
+    (``__class__``: dataclass equality, ``repr`` and ``replace`` go by it) and pickles as one.
+    (A subclass, not a ``__getattr__`` on Table: that would keep Python from reading any slot of
+    any table fast, and the engine reads ``_eng`` and ``turn`` at every move.)"""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:
+        __class__ = property(lambda self: Table)
+
+        def __reduce_ex__(self, protocol):
+            _written(self)
+            return object.__reduce_ex__(self, protocol)
+
+
+def _written(t: Table) -> None:
+    """Write the fields of a lazy table (a no-op once written)."""
+    make = t._make
+    if make is None:  # written meanwhile (by another thread, which writes every field first)
+        return
+    full = make[0](*make[1:])
+    for slot in _SLOT.values():
+        slot.__set__(t, slot.__get__(full))
+    _SET_MAKE(t, None)
+    _SET_CLASS(t, Table)
+
+
+def _lazy_field(slot: Any) -> property:
+    def read(t: Table) -> Any:
+        _written(t)
+        return slot.__get__(t)
+
+    return property(read)
+
+
+for _name, _slot in _SLOT.items():
+    if _name != "turn":
+        setattr(_LazyTable, _name, _lazy_field(_slot))
+del _name, _slot
 
 
 def _play_dict(table: Table, pl: Play) -> dict[str, Any] | list[str]:

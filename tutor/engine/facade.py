@@ -146,7 +146,10 @@ def position_of(table: Table, v: Variant) -> Position:
     """The position of ``table``, shared with the engine's own calls: read it, never push on it."""
     # (asked at every move of a game over tables, as check, legal_moves, apply_unchecked and
     # game_over are: the position kept on the table is read here first, without a call)
-    e = table._eng
+    try:
+        e = table._eng
+    except AttributeError:  # (an empty slot: a table the engine has not seen)
+        e = None
     return e[1] if e is not None and e[0] is v else _position(table, v)
 
 
@@ -164,7 +167,10 @@ _set = object.__setattr__
 
 def _position(table: Table, v: Variant) -> Position:
     """The position of ``table`` (shared: never push on it)."""
-    e = table._eng  # (None: a table the engine has not seen)
+    try:
+        e = table._eng
+    except AttributeError:  # (an empty slot: a table the engine has not seen)
+        e = None
     if e is not None:
         if e[0] is v:
             return e[1]
@@ -205,7 +211,10 @@ def top_run(table: Table) -> tuple[int, int]:
 
 
 def game_over(table: Table, v: Variant) -> bool:
-    e = table._eng
+    try:
+        e = table._eng
+    except AttributeError:  # (an empty slot: a table the engine has not seen)
+        e = None
     return (e[1] if e is not None and e[0] is v else _position(table, v)).ended  # (over(), without a call)
 
 
@@ -262,7 +271,10 @@ def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) ->
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
     if v.__class__ is not Variant:
         v = load_variant(v)
-    e = table._eng
+    try:
+        e = table._eng
+    except AttributeError:  # (an empty slot: a table the engine has not seen)
+        e = None
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
@@ -287,7 +299,10 @@ def is_legal(table: Table, v: Variant | str, move: Move | str) -> bool:
 
 def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[Event]]:
     """Apply a move known to be legal. The fast path for search and simulation."""
-    e = table._eng
+    try:
+        e = table._eng
+    except AttributeError:  # (an empty slot: a table the engine has not seen)
+        e = None
     was = e[1] if e is not None and e[0] is v else _position(table, v)
     last = _CHECKED[0]
     if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
@@ -299,11 +314,15 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend from).
-    make = table._make
-    return Table.lazy((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
+    try:
+        make = table._make
+    except AttributeError:  # (a table made whole)
+        make = None
+    return _LAZY((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
 
 
 _SNAPSHOT = Position.snapshot
+_LAZY = Table.lazy  # (bound once: a classmethod looked up on its class binds it at every call)
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:
@@ -327,7 +346,10 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         v = load_variant(v)
     if move.__class__ is not Move and isinstance(move, str):  # (a class test first: called every move)
         move = Move.parse(move)
-    e = table._eng
+    try:
+        e = table._eng
+    except AttributeError:  # (an empty slot: a table the engine has not seen)
+        e = None
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
     code, frags, ctx = pos.judge(move)  # type: ignore[arg-type]
     got = _new(Verdict)
