@@ -224,11 +224,13 @@ class Rules:
         self.swap_adds = tuple(sum(next((8 - n for n in range(1, 8) if (rule := self.swap_rule(r, n)) is not None
                                          and on >> _SWAP_HOWS.index(rule[0]) & 1), 0) << 4 * r
                                    for r in range(N_RANKS)) if v.swaps else 0 for on in range(8))
-        # swaps (Position.swap_counts): per table (as played, reversed) and top, the ranks that may go,
-        # their getter, and bit 4 * r + 3 for each of them (r)
+        # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
+        # there is a reversing card) and top, the ranks that may go, their getter, and bit 4 * r + 3
+        # for each of them (r)
         self.swap_tops = tuple(
             tuple((ranks, get, sum(8 << 4 * r for r in ranks)) for ranks, get in zip(table, gets, strict=True))
-            for table, gets in ((self.ranks_at, self.get_at), (self.ranks_rev, self.get_rev)))
+            for table, gets in ((self.ranks_at, self.get_at),
+                                (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at)))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -460,15 +462,24 @@ class Code:
         if self.w != 1 or h >> self.csh[_UNSEEN]:
             return None
         plain = h & self.plain_mask
-        at = 0
-        while plain:  # a byte of cards at a time (a hand may hold 30 cards, the one wanted late)
-            bits = _BYTE_BITS[plain & 255]
-            if i < len(bits):
-                return at + bits[i]
-            i -= len(bits)
+        at = 0  # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
+        n = (plain & 0xFFFF_FFFF).bit_count()
+        if i >= n:
+            i -= n
+            plain >>= 32
+            at = 32
+        n = (plain & 0xFFFF).bit_count()
+        if i >= n:
+            i -= n
+            plain >>= 16
+            at += 16
+        n = (plain & 0xFF).bit_count()
+        if i >= n:
+            i -= n
             plain >>= 8
             at += 8
-        return JOKER
+        bits = _BYTE_BITS[plain & 255]
+        return at + bits[i] if i < len(bits) else JOKER
 
     def firsts_of(self, r: int, f: int) -> list[Move]:
         """The first move of :meth:`moves_of` with each number of cards (made once)."""
@@ -2332,7 +2343,7 @@ class Position:
         subs, h = self.subs[seat], self.hands[seat]
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         # (as :meth:`_play_ranks`, inline: each move asks)
-        ranks, getter, go = R.swap_tops[R.reversal >= 0 and self.rev & 1][top]
+        ranks, getter, go = R.swap_tops[self.rev & 1][top]
         counts = getter(subs)
         # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
         # for a play that swaps, where some player holds what it swaps with
@@ -3172,22 +3183,32 @@ class Position:
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
                    events: list[Event]) -> None:
         """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
-        self._take(seat, give)
         self.causes.append(fid)
         if other < 0:
-            self._give(seat, (take,))
             self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], take, give))
-            events.append(Event.SWAP)
-            return
-        if take >= 0:
+            got = take
+        elif take >= 0:
             self.ups = _put(self.ups, other, _replace_face_up(self.ups[other], take, give))
             got = take
         else:
             got = self._hand_card(other, max(index, 1) - 1)
-            self._take(other, got)
-            self._give(other, (give,))
-        self._give(seat, (got,))
+            self._trade(other, got, give)
+        self._trade(seat, give, got)
         events.append(Event.SWAP)
+
+    def _trade(self, seat: int, out: int, into: int) -> None:
+        """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
+        one, the hand's size the same)."""
+        C = self.C
+        cv, tsm = C.cv, C.tsm
+        h = self.hands[seat] = self.hands[seat] - cv[out] + cv[into]
+        subs = self.subs[seat]
+        if out >= 0:
+            table, sh, m = tsm[out >> 2]
+            subs[out >> 2] = table[(h >> sh) & m]
+        if into >= 0:
+            table, sh, m = tsm[into >> 2]
+            subs[into >> 2] = table[(h >> sh) & m]
 
     # -- whole games --------------------------------------------------------------------
 
