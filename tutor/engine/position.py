@@ -2502,13 +2502,25 @@ class Position:
         just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap, or
         any play where ``move`` is false: its cards) and its events. A swap is made here, then its
         cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
-        once, no move made for bulk play, which does not keep it)."""
-        at = self._swap_at(j, counts)
-        assert at is not None
-        (cards, val, count), rule, how, give_at, k = at
+        once, no move made for bulk play, which does not keep it; :meth:`_swap_at`, inline up to
+        a rank whose plays swap)."""
+        ranks, cum, swapping, distinct, per = counts
+        i = bisect_right(cum, j)
+        r = ranks[i]
+        if i:
+            j -= cum[i - 1]
+        C = self.C
+        seat = self.turn
+        f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+        plays = C.lays[r].get(f) or C.lays_of(r, f)
+        got = swapping.get(r)
+        if got is None:  # (most moves)
+            cards, val, count = plays[j]
+            return cards, self.push_cards(cards, val, None, count)
+        at, rule, how, give_at, k = self._swap_in(j, got[1], distinct, per)
+        cards, val, count = plays[at]
         if rule is None:
             return cards, self.push_cards(cards, val, None, count)
-        seat = self.turn
         give = self._swap_give(seat, val, give_at)
         other, take, index = self._swap_target(seat, how, k)
         self.causes = []
@@ -2521,10 +2533,8 @@ class Position:
 
     def _swap_at(self, j: int, counts: SwapCounts) -> tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int] | None:
         """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
-        them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`);
-        for a swap, its rule (:meth:`Rules.swap_rule`) and the rule's place in ``_SWAP_HOWS``, the
-        place of the card given among those the play may give (:meth:`_swap_give`) and of the
-        swap among those per card given (:meth:`_swap_nth`); for the play itself, no rule (None)."""
+        them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`)
+        and :meth:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
         ranks, cum, swapping, distinct, per = counts
         i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
         if i == len(cum):
@@ -2534,12 +2544,22 @@ class Position:
             j -= cum[i - 1]
         C = self.C
         f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
-        plays = C.lays[r].get(f) or C.lays_of(r, f)  # (each move asks)
+        plays = C.lays[r].get(f) or C.lays_of(r, f)
         got = swapping.get(r)
         if got is None:
             return plays[j], None, -1, 0, 0
+        at, rule, how, give_at, k = self._swap_in(j, got[1], distinct, per)
+        return plays[at], rule, how, give_at, k
+
+    @staticmethod
+    def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int, tuple[str, str] | None, int, int, int]:
+        """Where the j-th of a rank's plays and swaps lies (its plays' :meth:`_swap_form`, each play
+        followed by its swaps): the play's place; for a swap, its rule (:meth:`Rules.swap_rule`)
+        and the rule's place in ``_SWAP_HOWS``, the place of the card given among those the play
+        may give (:meth:`_swap_give`) and of the swap among those per card given
+        (:meth:`_swap_nth`); for the play itself, no rule (None)."""
         at = 0  # the first play of the run
-        for count, rule, ngone, how in got[1][2]:
+        for count, rule, ngone, how in form[2]:
             p = per[how] if how >= 0 else 0
             each = 1 + (distinct - ngone) * p  # a play, then its swaps
             if j >= count * each:
@@ -2548,9 +2568,9 @@ class Position:
                 continue
             q, j = divmod(j, each)
             if j == 0:
-                return plays[at + q], None, -1, 0, 0
+                return at + q, None, -1, 0, 0
             give_at, k = divmod(j - 1, p)
-            return plays[at + q], rule, how, give_at, k
+            return at + q, rule, how, give_at, k
         raise AssertionError("a play past the count")
 
     def _extra_moves(self) -> list[Move]:
