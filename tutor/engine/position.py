@@ -68,8 +68,8 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
-SwapForm = tuple[int, tuple[tuple[str, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int], ...]]  # see Position._swap_form
-SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, dict[str, int]]  # see Position.swap_counts
+SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
+SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
 
 
@@ -219,13 +219,18 @@ class Rules:
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
         # one pack: added to a hand's cards counted per rank (4 bits each, the jokers' last), sets bit
-        # 3 of each rank whose plays may swap: 6 (two cards or more), 7 where a play of one swaps
-        self.swap_adds = sum((7 if self.lone_swaps[r] else 6) << 4 * r for r in range(N_RANKS))
-        # swaps (Position.swap_counts): per table (as played, reversed) and top, the ranks that may go,
-        # their getter, and bit 4 * r + 3 for each of them (r)
+        # 3 of each rank with enough cards for a play that swaps (8 less the fewest cards such a play
+        # has): per set of the swap rules that allow a swap now (bit i: _SWAP_HOWS[i]; 7: all)
+        self.swap_adds = tuple(sum(next((8 - n for n in range(1, 8) if (rule := self.swap_rule(r, n)) is not None
+                                         and on >> _SWAP_HOWS.index(rule[0]) & 1), 0) << 4 * r
+                                   for r in range(N_RANKS)) if v.swaps else 0 for on in range(8))
+        # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
+        # there is a reversing card) and top, the ranks that may go, their getter, and bit 4 * r + 3
+        # for each of them (r)
         self.swap_tops = tuple(
             tuple((ranks, get, sum(8 << 4 * r for r in ranks)) for ranks, get in zip(table, gets, strict=True))
-            for table, gets in ((self.ranks_at, self.get_at), (self.ranks_rev, self.get_rev)))
+            for table, gets in ((self.ranks_at, self.get_at),
+                                (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at)))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -308,6 +313,9 @@ _HALF = tuple(r >> 1 for r in range(N_RANKS))
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
+_SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
+_NO_SWAPPING: dict[int, tuple[int, SwapForm]] = {}  # (never added to)
+_NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
 
 
 class Code:
@@ -466,15 +474,24 @@ class Code:
         if self.w != 1 or h >> self.csh[_UNSEEN]:
             return None
         plain = h & self.plain_mask
-        at = 0
-        while plain:  # a byte of cards at a time (a hand may hold 30 cards, the one wanted late)
-            bits = _BYTE_BITS[plain & 255]
-            if i < len(bits):
-                return at + bits[i]
-            i -= len(bits)
+        at = 0  # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
+        n = (plain & 0xFFFF_FFFF).bit_count()
+        if i >= n:
+            i -= n
+            plain >>= 32
+            at = 32
+        n = (plain & 0xFFFF).bit_count()
+        if i >= n:
+            i -= n
+            plain >>= 16
+            at += 16
+        n = (plain & 0xFF).bit_count()
+        if i >= n:
+            i -= n
             plain >>= 8
             at += 8
-        return JOKER
+        bits = _BYTE_BITS[plain & 255]
+        return at + bits[i] if i < len(bits) else JOKER
 
     def firsts_of(self, r: int, f: int) -> list[Move]:
         """The first move of :meth:`moves_of` with each number of cards (made once)."""
@@ -2345,26 +2362,32 @@ class Position:
         and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
         closure made): the ranks that may go and the running sum of their moves (plays and swaps,
         rank by rank), per rank whose plays swap how many swaps and its :meth:`_swap_form`, the
-        number of distinct cards in hand, and per swap rule that applies, the swaps per card given
-        (:meth:`_swaps_per`)."""
+        number of distinct cards in hand, and per swap rule (by its place in ``_SWAP_HOWS``) the
+        swaps per card given (:meth:`_swaps_per`)."""
         C, R = self.C, self.R
         seat = self.turn
         subs, h = self.subs[seat], self.hands[seat]
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         # (as :meth:`_play_ranks`, inline: each move asks)
-        ranks, getter, go = R.swap_tops[R.reversal >= 0 and self.rev & 1][top]
+        ranks, getter, go = R.swap_tops[self.rev & 1][top]
         counts = getter(subs)
-        # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): two plays or more,
-        # or one card whose play swaps (one card: one play, of one card)
+        # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
+        # for a play that swaps, where some player holds what it swaps with
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
             # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
             # their number: ``go`` leaves out the fields above)
             t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
-            many = (t + R.swap_adds) & go
+            adds = R.swap_adds
+            many = (t + adds[7]) & go
+            if many:  # (and the swap rules that allow a swap now: see _swaps_per)
+                ups, hand_n = self.ups, self.hand_n
+                n = len(ups)
+                many &= t + adds[(1 if ups[seat] else 0) + (2 if hand_n.count(0) < n - 1 else 0)
+                                 + (4 if ups.count(()) < n - 1 + (not ups[seat]) else 0)]
             if not many:  # (most moves: no play swaps)
                 cum = tuple(accumulate(counts))
-                return cum[-1] if cum else 0, (ranks, cum, {}, 0, {})
+                return cum[-1] if cum else 0, (ranks, cum, _NO_SWAPPING, 0, _NO_PER)
             # distinct cards in hand (a play may give any card it leaves one of): every card
             # once, but the jokers (alike) count once
             jokers = subs[JOKER_RANK]
@@ -2373,22 +2396,21 @@ class Position:
             lone = R.lone_swaps
             many = sum(8 << 4 * r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r]))
             distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
-        per: dict[str, int] = {}
+        per = [-1, -1, -1]
         swapping: dict[int, tuple[int, SwapForm]] = {}
         forms = R.swap_forms.get(C.w) or self._swap_forms()
+        rsh, rm = C.rsh, C.rm
         tally = list(counts)  # per rank, its plays and their swaps
         while many:
             low = many & -many
             many ^= low
             r = (low.bit_length() >> 2) - 1
-            f = (h >> C.rsh[r]) & C.rm[r]
-            form = forms[r].get(f)
-            if form is None:
-                form = forms[r][f] = self._swap_form(r, f)
+            f = (h >> rsh[r]) & rm[r]
+            form = forms[r].get(f) or self._swap_form(r, f)
             swaps = 0
             for how, k, gone in form[1]:
-                p = per.get(how)
-                if p is None:
+                p = per[how]
+                if p < 0:
                     p = per[how] = self._swaps_per(seat, how)
                 # a swap per card a play may give (the distinct cards it leaves one of) times
                 # the swaps per card given
@@ -2408,65 +2430,67 @@ class Position:
         return forms
 
     def _swap_form(self, r: int, f: int) -> SwapForm:
-        """The plays of rank ``r`` from its field ``f`` as :meth:`swap_counts` counts them: how many;
-        per swap rule (how) that plays of some sizes set off, how many such plays and the sum of
-        their :meth:`Code.gone`; and the plays in order, in runs of plays with the same swap rule
-        (:meth:`Rules.swap_rule`) and gone: (how many, the rule, the gone) (with one pack, a run
+        """The plays of rank ``r`` from its field ``f`` as :meth:`swap_counts` counts them (kept in
+        :meth:`_swap_forms`): how many; per swap rule that plays of some sizes set off (its place
+        in ``_SWAP_HOWS``), how many such plays and the sum of their :meth:`Code.gone`; and the
+        plays in order, in runs of plays with the same swap rule (:meth:`Rules.swap_rule`) and
+        gone: (how many, the rule, the gone, the rule's place; -1: none) (with one pack, a run
         per size)."""
-        swapping: dict[str, list[int]] = {}
+        swapping: dict[int, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
             total += k
             rule = self.R.swap_rule(r, n)
             if rule is not None:
-                got = swapping.setdefault(rule[0], [0, 0])
+                got = swapping.setdefault(_SWAP_HOWS.index(rule[0]), [0, 0])
                 got[0] += k
                 got[1] += gone
-        plays: list[tuple[int, tuple[str, str] | None, int]] = []
+        plays: list[tuple[int, tuple[str, str] | None, int, int]] = []
         for (sub, _), g in zip(self.C.plays_of(r, f), self.C.gone(r, f), strict=True):
             rule = self.R.swap_rule(r, len(sub))
-            if plays and plays[-1][1:] == (rule, g):
-                plays[-1] = (plays[-1][0] + 1, rule, g)
+            if plays and plays[-1][1:3] == (rule, g):
+                plays[-1] = (plays[-1][0] + 1, *plays[-1][1:])
             else:
-                plays.append((1, rule, g))
-        return total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
+                plays.append((1, rule, g, _SWAP_HOWS.index(rule[0]) if rule is not None else -1))
+        form = total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
+        self._swap_forms()[r][f] = form
+        return form
 
-    def _swaps_per(self, seat: int, how: str) -> int:
-        """How many swaps a play whose swap rule is ``how`` allows per card given, as
+    def _swaps_per(self, seat: int, how: int) -> int:
+        """How many swaps a play whose swap rule is ``_SWAP_HOWS[how]`` allows per card given, as
         :meth:`_swap_moves` lists them: a face-up card of one's own, a card of each other hand
         by its place (or the first), a face-up card of each other player (the distinct cards of
-        a face-up zone: ``set().union`` over its stacks; each move asks)."""
-        if how == "own-face-up":
+        a face-up zone). A seat that is out holds no cards; :meth:`swap_counts` asks only where
+        some seat holds what the rule swaps with."""
+        if how == 0:  # own-face-up
             return len(set().union(*self.ups[seat]))
-        n = 0
-        outs = self.outs
-        if how == "other-hand":
-            for q, k in enumerate(self.hand_n):
-                if k and q != seat and not outs[q]:
-                    n += 1 + k
-        elif how == "other-face-up":
-            for q, ups in enumerate(self.ups):
-                if ups and q != seat and not outs[q]:
-                    n += len(set().union(*ups))
+        if how == 1:  # other-hand: each other hand that holds cards, its cards and its first (at C speed)
+            hand_n = self.hand_n
+            held = hand_n[seat]
+            return sum(hand_n) - held + len(hand_n) - hand_n.count(0) - (1 if held else 0)
+        n = 0  # other-face-up
+        for q, ups in enumerate(self.ups):
+            if ups and q != seat:
+                n += len(set().union(*ups))
         return n
 
-    def _swap_nth(self, seat: int, sub: tuple[int, ...], how: str, give: int, k: int) -> Move:
+    def _swap_nth(self, seat: int, sub: tuple[int, ...], how: int, give: int, k: int) -> Move:
         """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
         them (:meth:`_swap_target`)."""
         other, take, index = self._swap_target(seat, how, k)
         return _swap_move(sub, give, take, index, self.names[other] if other >= 0 else "")
 
-    def _swap_target(self, seat: int, how: str, k: int) -> tuple[int, int, int]:
-        """Where the k-th swap per card given takes from, as :meth:`_swap_moves` lists them (the
-        seats to take from in order, each with its share of :meth:`_swaps_per`): (the other seat,
-        -1: one's own face-up cards; the face-up card taken, -1: blind from a hand; the place of
-        the card taken blind, 0: their first)."""
-        if how == "own-face-up":
+    def _swap_target(self, seat: int, how: int, k: int) -> tuple[int, int, int]:
+        """Where the k-th swap per card given takes from, for the swap rule ``_SWAP_HOWS[how]``, as
+        :meth:`_swap_moves` lists them (the seats to take from in order, each with its share of
+        :meth:`_swaps_per`): (the other seat, -1: one's own face-up cards; the face-up card taken,
+        -1: blind from a hand; the place of the card taken blind, 0: their first)."""
+        if how == 0:  # own-face-up
             return -1, sorted(set().union(*self.ups[seat]))[k], 0
         for q in range(self.n):
             if q == seat or self.outs[q]:
                 continue
-            if how == "other-hand":
+            if how == 1:  # other-hand
                 n_hand = self.hand_n[q]
                 size = 1 + n_hand if n_hand else 0
                 if k < size:  # their first card, then each by its place in their hand
@@ -2493,26 +2517,38 @@ class Position:
         at = self._swap_at(j, counts)
         if at is None:
             return None
-        pick, rule, give_at, k = at
+        (cards, val, _), rule, how, give_at, k = at
         if rule is None:
-            return pick
+            return cards, val
         seat = self.turn
-        return self._swap_nth(seat, pick[0], rule[0], self._swap_give(seat, pick[1], give_at), k)
+        return self._swap_nth(seat, cards, how, self._swap_give(seat, val, give_at), k)
 
     def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
         """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
         just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap, or
         any play where ``move`` is false: its cards) and its events. A swap is made here, then its
         cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
-        once, no move made for bulk play, which does not keep it)."""
-        at = self._swap_at(j, counts)
-        assert at is not None
-        (cards, val), rule, give_at, k = at
-        if rule is None:
-            return cards, self.push_cards(cards, val)
+        once, no move made for bulk play, which does not keep it; :meth:`_swap_at`, inline up to
+        a rank whose plays swap)."""
+        ranks, cum, swapping, distinct, per = counts
+        i = bisect_right(cum, j)
+        r = ranks[i]
+        if i:
+            j -= cum[i - 1]
+        C = self.C
         seat = self.turn
+        f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+        plays = C.lays[r].get(f) or C.lays_of(r, f)
+        got = swapping.get(r)
+        if got is None:  # (most moves)
+            cards, val, count = plays[j]
+            return cards, self.push_cards(cards, val, None, count)
+        at, rule, how, give_at, k = self._swap_in(j, got[1], distinct, per)
+        cards, val, count = plays[at]
+        if rule is None:
+            return cards, self.push_cards(cards, val, None, count)
         give = self._swap_give(seat, val, give_at)
-        other, take, index = self._swap_target(seat, rule[0], k)
+        other, take, index = self._swap_target(seat, how, k)
         self.causes = []
         events: list[Event] = []
         self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
@@ -2521,11 +2557,10 @@ class Position:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
-    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[Pick, tuple[str, str] | None, int, int] | None:
+    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int] | None:
         """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
-        them): the play (its cards and multiset); for a swap, its rule (:meth:`Rules.swap_rule`),
-        the place of the card given among those the play may give (:meth:`_swap_give`) and of the
-        swap among those per card given (:meth:`_swap_nth`); for the play itself, no rule (None)."""
+        them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`)
+        and :meth:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
         ranks, cum, swapping, distinct, per = counts
         i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
         if i == len(cum):
@@ -2535,13 +2570,23 @@ class Position:
             j -= cum[i - 1]
         C = self.C
         f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
-        plays = C.plays[r].get(f) or C.plays_of(r, f)  # (each move asks)
+        plays = C.lays[r].get(f) or C.lays_of(r, f)
         got = swapping.get(r)
         if got is None:
-            return plays[j], None, 0, 0
+            return plays[j], None, -1, 0, 0
+        at, rule, how, give_at, k = self._swap_in(j, got[1], distinct, per)
+        return plays[at], rule, how, give_at, k
+
+    @staticmethod
+    def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int, tuple[str, str] | None, int, int, int]:
+        """Where the j-th of a rank's plays and swaps lies (its plays' :meth:`_swap_form`, each play
+        followed by its swaps): the play's place; for a swap, its rule (:meth:`Rules.swap_rule`)
+        and the rule's place in ``_SWAP_HOWS``, the place of the card given among those the play
+        may give (:meth:`_swap_give`) and of the swap among those per card given
+        (:meth:`_swap_nth`); for the play itself, no rule (None)."""
         at = 0  # the first play of the run
-        for count, rule, ngone in got[1][2]:
-            p = per[rule[0]] if rule is not None else 0
+        for count, rule, ngone, how in form[2]:
+            p = per[how] if how >= 0 else 0
             each = 1 + (distinct - ngone) * p  # a play, then its swaps
             if j >= count * each:
                 j -= count * each
@@ -2549,9 +2594,9 @@ class Position:
                 continue
             q, j = divmod(j, each)
             if j == 0:
-                return plays[at + q], None, 0, 0
+                return at + q, None, -1, 0, 0
             give_at, k = divmod(j - 1, p)
-            return plays[at + q], rule, give_at, k
+            return at + q, rule, how, give_at, k
         raise AssertionError("a play past the count")
 
     def _extra_moves(self) -> list[Move]:
@@ -3215,22 +3260,32 @@ class Position:
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
                    events: list[Event]) -> None:
         """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
-        self._take(seat, give)
         self.causes.append(fid)
         if other < 0:
-            self._give(seat, (take,))
             self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], take, give))
-            events.append(Event.SWAP)
-            return
-        if take >= 0:
+            got = take
+        elif take >= 0:
             self.ups = _put(self.ups, other, _replace_face_up(self.ups[other], take, give))
             got = take
         else:
             got = self._hand_card(other, max(index, 1) - 1)
-            self._take(other, got)
-            self._give(other, (give,))
-        self._give(seat, (got,))
+            self._trade(other, got, give)
+        self._trade(seat, give, got)
         events.append(Event.SWAP)
+
+    def _trade(self, seat: int, out: int, into: int) -> None:
+        """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
+        one, the hand's size the same)."""
+        C = self.C
+        cv, tsm = C.cv, C.tsm
+        h = self.hands[seat] = self.hands[seat] - cv[out] + cv[into]
+        subs = self.subs[seat]
+        if out >= 0:
+            table, sh, m = tsm[out >> 2]
+            subs[out >> 2] = table[(h >> sh) & m]
+        if into >= 0:
+            table, sh, m = tsm[into >> 2]
+            subs[into >> 2] = table[(h >> sh) & m]
 
     # -- whole games --------------------------------------------------------------------
 

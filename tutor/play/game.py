@@ -830,6 +830,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     events = push(run)
                 else:  # the j-th play or swap
                     events = push_swap_at(j, counted, False)[1]
+                    if not events:  # (most plays: nothing set off, as below)
+                        continue
                     if swapped in events:  # (a swap may change face-up cards)
                         zones_same = False
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
