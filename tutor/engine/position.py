@@ -30,7 +30,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import accumulate, combinations
+from itertools import accumulate, chain, combinations
 from math import comb
 from operator import itemgetter
 from typing import TypeVar
@@ -67,7 +67,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
-Said = tuple[list[list[int]], tuple[int, ...], int, list[int]]  # see Position._claims
+Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
@@ -534,6 +534,7 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
+_LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid)
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1
@@ -945,16 +946,7 @@ class Position:
             self.claimed = _NO_CLAIM if R.burn[rank] else (rank, 1, 1)
             return
         rank = claim % SET_COUNTED if claim >= 0 else cards[0] >> 2
-        if R.burn[rank]:
-            self.claimed = _NO_CLAIM
-            return
-        n = claim // SET_COUNTED if claim >= SET_COUNTED else len(cards)
-        top, _, run = self.claimed
-        run = run + n if top == rank else n
-        if R.four_burns and run >= R.four_burns:
-            self.claimed = _NO_CLAIM
-        else:
-            self.claimed = (rank, 0 if R.resets[rank] else n, run)
+        self.claimed = _claims_after(R, self.claimed, rank, claim // SET_COUNTED if claim >= SET_COUNTED else len(cards))
 
     def _placement(self, cells: Cells, top: int, rank: int, n: int, zone: Zone) -> Cell:
         """May ``n`` cards of ``rank`` from ``zone`` go on the effective ``top``?"""
@@ -1327,8 +1319,8 @@ class Position:
                 starts &= starts - 1
                 hi = lo + 1
                 while hi <= 12 and held >> hi & 1 and first + hi - lo <= 12:
-                    cards = tuple(r * 4 + suit for r in range(lo, hi + 1))
-                    out.append(Move(PLAY, cards, claim=run_claim(first, first + hi - lo)))
+                    cards = tuple(range(lo * 4 + suit, hi * 4 + suit + 1, 4))  # (each run's moves made once)
+                    out.append(_claimed(PLAY, cards, 0)[run_claim(first, first + hi - lo)])
                     hi += 1
         return out
 
@@ -1986,7 +1978,9 @@ class Position:
         (:meth:`_bluff_state`), as :meth:`_judge_bluff` decides; how many per n; the first rank
         a run may be claimed from (:meth:`_run_start`); and with one pack, per play count of a
         rank in the hand (``subs``: 2^k - 1 for k cards), how many moves its plays make with their
-        claims. Kept per variant: the answer depends on these three numbers only."""
+        claims; and per rank and number of cards n, the state once n cards claimed as that rank go
+        on a pile that stands (:func:`_claims_after`). Kept per variant: the answer depends on these
+        three numbers only."""
         got = self.R.claims.get(state)
         if got is not None:
             return got
@@ -2008,7 +2002,8 @@ class Position:
         weights = [0] * 16
         for k in range(1, 5):
             weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
-        got = self.R.claims[state] = (said, lens, self._run_start(state), weights)
+        after = [[_claims_after(self.R, state, r, n) for n in range(5)] for r in range(13)]
+        got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after)
         return got
 
     def _bluff_plays(self, seat: int, zone: Zone) -> tuple[BluffPlays, list[int], int]:
@@ -2094,33 +2089,88 @@ class Position:
             j -= k
         return None
 
-    def _nth_bluff_one_pack(self, j: int, seat: int, said: Said, upto: list[int]) -> Move:
-        """:meth:`_nth_bluff` from a hand of one pack and no jokers (:meth:`push_bluff_drawn`):
-        ``upto``, per rank, how many moves the plays of the ranks up to it make with their claims."""
-        r = bisect_right(upto, j)
-        if r:
-            j -= upto[r - 1]
-        f = (self.hands[seat] >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
-        sized = self.C.sizes[r].get(f) or self.C.by_size(r, f)  # (each move asks)
-        for n in range(1, len(sized)):
-            ranks = said[0][n]
-            k = len(sized[n]) * len(ranks)
-            if j < k:
-                i, c = divmod(j, len(ranks))
-                cards = sized[n][i]
-                row = _CLAIMED.get((PLAY, cards, 0))  # (an empty row is falsy: asked apart)
-                if row is None:
-                    row = _claimed(PLAY, cards, 0)
-                return row[ranks[c]]
-            j -= k
-        raise IndexError(j)
-
-    def push_bluff_drawn(self, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
+    def push_bluff_drawn(self, draw: Callable[[T, int], int], rng: T,
+                         made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
         """Bluff, for random play: count the listed moves (the plays with their claims counted, then
         the runs and the call listed, never a pickup), push the j-th, ``j = draw(rng, n)`` of the
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
-        drawn, where they must be listed (in the setup, a hand with unseen cards)."""
+        drawn, where they must be listed (in the setup, a hand with unseen cards). ``made``: return
+        a play from the hand as its move (else as its cards: bulk play keeps no move but a flip)."""
         seat = self.turn
+        h = self.hands[seat]
+        C = self.C
+        if self.setup or not h or C.w != 1 or h >> JOKER:
+            return self._push_bluff_listed(seat, draw, rng)
+        # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
+        # its play count says how many moves they make with their claims (nothing kept per hand:
+        # most hands are seen once); here, per rank, how many the ranks up to it make. The play
+        # drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
+        state = self.claimed
+        got = self.R.claims.get(state) or self._claims(state)
+        said, _, first, weights, after = got
+        subs = self.subs[seat]
+        upto = list(accumulate(map(weights.__getitem__, subs)))
+        nplay = upto[-1]
+        pile = self.pile
+        extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
+        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
+            extra.append(CALL_MOVE)
+        j = draw(rng, nplay + len(extra))
+        if j >= nplay:
+            move = extra[j - nplay]
+            self.causes = []
+            events: list[Event] = []
+            self._push_bluff(seat, move, events)
+            self.opening = False
+            return move, events
+        r = bisect_right(upto, j)
+        if r:
+            j -= upto[r - 1]
+        f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
+        lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
+        for n, k, at in _SIZES_OF_FIELD[f]:
+            ranks = said[n]
+            if j < k * len(ranks):
+                i, c = divmod(j, len(ranks))
+                cards, val, left = lays[at + i]
+                claim = ranks[c]
+                break
+            j -= k * len(ranks)
+        self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
+        hand_n = self.hand_n
+        hand_n[seat] -= n
+        subs[r] = left
+        self.causes = []
+        events = []
+        if pile and (pile[-1][2] >= RUN_CLAIM or state[0] == EMPTY):
+            self._bluff_burns(events)  # (then the claims are those of what is left)
+            self.pile.append((cards, seat, claim))
+            self.pile_n += n
+            self._claim_on(cards, claim)
+        else:
+            pile.append((cards, seat, claim))
+            self.pile_n += n
+            self.claimed = after[claim][n]
+        stock = self.stock
+        if stock:
+            d = self.R.refill - hand_n[seat]
+            if d > 0:
+                self._give(seat, stock[:d])
+                self.stock = stock[d:]
+                events.append(DRAW)
+                self.causes.append(self.R.draw_fid)
+        if hand_n[seat] or self.ups[seat] or self.downs[seat]:
+            self.turn = self.after[seat]
+        else:  # out
+            self.turn = seat
+            if not self._go_out(seat, events):
+                self.turn = self._next_seat(seat, self.direction)
+        self.opening = False
+        return _claimed(PLAY, cards, 0)[claim] if made else cards, events
+
+    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the plays as
+        listed (:meth:`_bluff_plays`)."""
         if self.setup:
             return None
         if self.hand_n[seat]:
@@ -2133,33 +2183,41 @@ class Position:
             zone = FACE_DOWN
         else:
             return None
-        state = self.claimed
-        got = self.R.claims.get(state) or self._claims(state)
-        said, lens, first, weights = got
-        plays_by: BluffPlays | None = None
-        upto: list[int] = []
-        h = self.hands[seat]
-        if zone == HAND and self.C.w == 1 and not h >> JOKER:
-            # one pack, no jokers: a rank's plays are the sets of its k cards, so its play count
-            # says how many moves they make (nothing kept per hand: most hands are seen once);
-            # here, per rank, how many the ranks up to it make
-            upto = list(accumulate(map(weights.__getitem__, self.subs[seat])))
-            nplay = upto[-1]
-            extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
-        else:
-            plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
-        if self._may_call(seat):
+        said, lens, first, _, _ = self.R.claims.get(self.claimed) or self._claims(self.claimed)
+        pile = self.pile
+        call = pile and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
+        if zone == FACE_DOWN:  # a flip of each card claimed as each rank a single may be, then the call
+            ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
+            nplay = len(self.downs[seat]) * len(ranks)
+            j = draw(rng, nplay + 1 if call else nplay)
+            if j < nplay:
+                i, c = divmod(j, len(ranks))
+                flip = _claimed(FLIP, (), i + 1)[ranks[c]]
+            else:
+                flip = CALL_MOVE
+            self.causes = []
+            events: list[Event] = []
+            self._push_bluff(seat, flip, events)
+            self.opening = False
+            return flip, events
+        plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
+        if call:
             extra.append(CALL_MOVE)
         j = draw(rng, nplay + len(extra))
         if j >= nplay:
             move: Move | None = extra[j - nplay]
-        elif plays_by is None:
-            move = self._nth_bluff_one_pack(j, seat, got, upto)
-        else:
-            move = self._nth_bluff(j, plays_by, said)
+        else:  # (:meth:`_nth_bluff`, inline)
+            for plays, n in plays_by:
+                ranks = said[n]
+                k = len(plays) * len(ranks)
+                if j < k:
+                    i, c = divmod(j, len(ranks))
+                    move = plays[i][ranks[c]]
+                    break
+                j -= k
         assert move is not None
         self.causes = []
-        events: list[Event] = []
+        events = []
         self._push_bluff(seat, move, events)
         self.opening = False
         return move, events
@@ -2181,7 +2239,7 @@ class Position:
         """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs
         and the call listed; never a pickup."""
         seat = self.turn
-        said, lens, first, _ = self._claims(self.claimed)
+        said, lens, first, _, _ = self._claims(self.claimed)
         zone = HAND if self.hand_n[seat] else self.zone(seat)
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if self._may_call(seat):
@@ -2191,7 +2249,7 @@ class Position:
         return nplay, extra, 0, nth
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
-        said, _, first, _ = self._claims(self.claimed)
+        said, _, first, _, _ = self._claims(self.claimed)
         moves: list[Move] = []
         for plays, n in self._bluff_plays(seat, zone)[0]:
             ranks = said[n]
@@ -3159,6 +3217,22 @@ class Position:
         events.append(BURN)
         self.causes.append(R.burn_fid[ranks0[cut]])
 
+    def _bluff_burns(self, events: list[Event]) -> None:
+        """Bluff: before a play goes on the pile, what the claims under it destroy: a run with a 10
+        inside it, played on, (:meth:`_burn_in_run`), or all of it under a claimed 10 or four."""
+        R = self.R
+        if self.pile[-1][2] >= RUN_CLAIM:
+            self._burn_in_run(events)
+            self._repile()
+        if self.pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+            cards0, _, claim0 = self.pile[-1]
+            below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
+            self.burned += tuple(chain.from_iterable(map(_LAID_CARDS, self.pile)))
+            self._clear_pile()
+            self.claimed = _NO_CLAIM
+            events.append(BURN)
+            self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or R.bluff_fid)
+
     def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
         """Bluff: push a claimed play, a flip or a call."""
         R = self.R
@@ -3171,7 +3245,7 @@ class Position:
             if not honest:
                 events.append(Event.CAUGHT)
                 self.causes.append(fid)
-            taken = [c for laid in self.pile for c in laid[0]]
+            taken = list(chain.from_iterable(map(_LAID_CARDS, self.pile)))
             self._clear_pile()
             self.claimed = _NO_CLAIM
             self._give(taker, taken)
@@ -3209,18 +3283,8 @@ class Position:
             else:
                 self._remove_up(seat, cards)
         pile = self.pile
-        if pile:
-            if pile[-1][2] >= RUN_CLAIM:
-                self._burn_in_run(events)
-                self._repile()
-            if self.pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
-                cards0, _, claim0 = self.pile[-1]
-                below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
-                self.burned += tuple([c for laid in self.pile for c in laid[0]])
-                self._clear_pile()
-                self.claimed = _NO_CLAIM
-                events.append(BURN)
-                self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or fid)
+        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
+            self._bluff_burns(events)
         claim = move.claim
         if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
             claim = claim_for(claim, len(cards))
@@ -3387,6 +3451,10 @@ class Position:
 _SUITED3: list[tuple[int, ...]] = []
 _THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in :meth:`Position._suited`
 _RUN_PAIRS = (1 << 48) - (1 << 4)  # one pack: the 3s to the kings, held with the next rank of their suit: a run
+# one pack: per field of a rank's cards (4 bits, by suit), per number of cards n its plays of n cards
+# (:meth:`Code.plays_of`, by size: all sets of the cards held), (n, how many, where they begin)
+_SIZES_OF_FIELD = tuple(tuple((n, comb(k, n), sum(comb(k, m) for m in range(1, n))) for n in range(1, k + 1))
+                        for k in (f.bit_count() for f in range(16)))
 
 
 def _suited3() -> tuple[int, ...]:
@@ -3495,6 +3563,18 @@ def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
         got = _CLAIMED[key] = _Claimed(kind, cards, index)
     return got
 
+
+
+def _claims_after(R: Rules, claimed: tuple[int, int, int], rank: int, n: int) -> tuple[int, int, int]:
+    """Bluff: :meth:`Position._bluff_state` once n cards claimed as ``rank`` go on claims ``claimed``
+    (those of a pile that stands, or none)."""
+    if R.burn[rank]:
+        return _NO_CLAIM
+    top, _, run = claimed
+    run = run + n if top == rank else n
+    if R.four_burns and run >= R.four_burns:
+        return _NO_CLAIM
+    return rank, 0 if R.resets[rank] else n, run
 
 def _top_of(pile: Sequence[Laid], R: Rules) -> tuple[int, tuple[int, ...]]:
     """The first card from the top of the pile that is not transparent, and the ranks above it."""

@@ -40,8 +40,11 @@ def deal(
     """Shuffle and deal as the variant says; the table is left in the setup phase."""
     v = load_variant(v)
     names, decks, pack, need = _shuffled(v, players, seed, names, decks)
-    seats = tuple(Player(names[s], *_seat_cards(v, pack, players, s)) for s in range(players))
-    return Table(players=seats, stock=tuple(pack[need:]), decks=decks, setup=True,
+    seats = []
+    for s in range(players):
+        hand, up, down = _seat_cards(v, pack, players, s)
+        seats.append(Player(names[s], hand, tuple(zip(up)), down))  # (zip: a face-up stack of each card)
+    return Table(players=tuple(seats), stock=tuple(pack[need:]), decks=decks, setup=True,
                  ready=(False,) * players)
 
 
@@ -53,7 +56,8 @@ def _shuffled(v: Variant, players: int, seed: int, names: Sequence[str] | None,
         raise TutorError(problem)
     names = list(names or NAMES[:players])
     decks = decks or v.decks_for(players)
-    pack = full_pack(decks, v.jokers * decks)
+    key = (decks, v.jokers * decks)
+    pack = list(_PACKS.get(key) or _PACKS.setdefault(key, tuple(full_pack(*key))))
     rng = random.Random(seed)
     _shuffle(rng, pack)
     need = players * (v.down + v.up + v.hand)
@@ -62,14 +66,17 @@ def _shuffled(v: Variant, players: int, seed: int, names: Sequence[str] | None,
     return names, decks, pack, need
 
 
+_PACKS: dict[tuple[int, int], tuple[int, ...]] = {}  # the full packs in order, by (decks, jokers)
+
+
 def _seat_cards(v: Variant, pack: list[int], players: int,
-                s: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Seat s's hand (sorted), face-up stacks and face-down cards dealt from the shuffled pack."""
+                s: int) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
+    """Seat s's hand (sorted), face-up cards (a stack each) and face-down cards dealt from the
+    shuffled pack."""
     # one card at a time to each player, starting left of the dealer (seat 0): seat s gets every
     # players-th card of each zone's share of the pack, from the s-th
     down, up, hand = players * v.down, players * (v.down + v.up), players * (v.down + v.up + v.hand)
-    return (tuple(sorted(pack[up + s:hand:players])), tuple((c,) for c in pack[down + s:up:players]),
-            tuple(pack[s:down:players]))
+    return tuple(sorted(pack[up + s:hand:players])), pack[down + s:up:players], tuple(pack[s:down:players])
 
 
 def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Table, Position]:
@@ -84,8 +91,8 @@ def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Ta
     value = _keep_of(v).card_value
     hands, ups, downs = [], [], []
     for s in range(players):
-        hand, up, down = _seat_cards(v, pack, players, s)
-        hand, up = _arranged(v, value, hand, up)
+        dealt, up_cards, down = _seat_cards(v, pack, players, s)
+        hand, up = _arranged(v, value, dealt, up_cards)
         hands.append(hand)
         ups.append(up)
         downs.append(down)
@@ -111,19 +118,19 @@ def arrange(table: Table, v: Variant) -> Table:
     value = _keep_of(v).card_value
     players = []
     for p in table.players:
-        hand, up = _arranged(v, value, p.hand, p.face_up)
+        hand, up = _arranged(v, value, p.hand, p.face_up_cards)
         players.append(Player(p.name, hand, up, p.face_down, p.lost))
     return replace(table, players=tuple(players))
 
 
 def _arranged(v: Variant, value: Sequence[tuple[int, int]], hand: tuple[int, ...],
-              up: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+              ups: Sequence[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """:func:`arrange`'s choice for one seat (not Karma's stacks): its hand (sorted) and face-up
-    stacks, one card each, from those dealt (the sort is stable: equal cards stay as dealt)."""
-    ups = tuple(c for stack in up for c in stack)
-    pool = sorted(hand + ups, key=value.__getitem__)
+    stacks, one card each, from the hand (sorted) and face-up cards dealt (the sort is stable:
+    equal cards stay as dealt)."""
+    pool = sorted([*hand, *ups], key=value.__getitem__)
     cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
-    return tuple(sorted(pool[:cut])), tuple((c,) for c in pool[cut:])
+    return tuple(sorted(pool[:cut])), tuple(zip(pool[cut:]))  # (zip: a stack of each card)
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
@@ -195,14 +202,21 @@ def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
     """``rng.shuffle(x)`` as CPython draws it (from the last place down, each swapped with a place
     drawn as ``randrange`` draws it), without a call a draw (a deal's 50-odd draws)."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    for i, k in _SHUFFLE_STEPS.get(len(x)) or _shuffle_steps(len(x)):
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
+def _shuffle_steps(n: int) -> tuple[tuple[int, int], ...]:
+    """The places :func:`_shuffle_inline` swaps into, from the last of n down, each with the bits
+    its draw takes (kept per n: a deal's pack is one of a few sizes)."""
+    got = _SHUFFLE_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    return got
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 _INLINE_RANDBELOW = _inline_randbelow_agrees()
 _BITS = tuple(n.bit_length() for n in range(4096))  # ``n.bit_length()`` by subscript, for the bulk loop
 
@@ -265,7 +279,7 @@ def _random_push(pos: Position, rng: random.Random, made: bool = True) -> Action
             return pos.push_swap_at(j, swaps, made)
         return None, pos.push_pickup()
     if R.bluff:  # (claims: counted, drawn and pushed by the engine in one go, see Position.push_bluff_drawn)
-        pushed = pos.push_bluff_drawn(_randbelow, rng)
+        pushed = pos.push_bluff_drawn(_randbelow, rng, made)
         if pushed is not None:
             return pushed
     if not pos.fast(combo=True):  # (the final-card combo's plays, where it is in reach, listed as others)
@@ -739,9 +753,13 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     :meth:`Position.run_count`, the one picked made by :meth:`Position.nth_run` and ``push``);
     and where the plays are counted with their swaps (Tauko Hogni: counted by
     :meth:`Position.swap_counts`, the one picked made by :meth:`Position.push_swap_at`);
-    every other move goes through :func:`_random_push`."""
+    every other move goes through :func:`_random_push`. Bluff has a loop of its own
+    (:func:`_run_bluff`)."""
     over = pos.over
     if over():
+        return
+    if pos.R.bluff:
+        _run_bluff(pos, rng, circle, result)
         return
     max_turns = circle.max_turns
     R, C = pos.R, pos.C
@@ -862,6 +880,33 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     circle.turns = turns
     result.pickups += picked
     if turns >= max_turns and not result.stalled and not over() and circle.ran_past():  # (a quiet move's)
+        result.stalled = True
+        result.stall_reason = circle.why
+
+
+def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
+    """:func:`_run_random` in Bluff: each move counted, drawn and pushed by the engine in one go
+    (:meth:`Position.push_bluff_drawn`; no move made for a play from the hand), with only the
+    bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
+    max_turns = circle.max_turns
+    push_drawn = pos.push_bluff_drawn
+    draw = Event.DRAW
+    turns = made = circle.turns  # the moves made (``turns``: with the one being made)
+    for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
+        seat = pos.turn
+        pushed = push_drawn(_randbelow, rng, False)
+        played, events = pushed if pushed is not None else _random_push(pos, rng, False)
+        if type(played) is Move and played.kind == FLIP:
+            result.flips += 1
+        if not events or (len(events) == 1 and events[0] is draw) or (
+                BURN not in events and OUT not in events and PICKED_UP not in events and GAME_OVER not in events):
+            continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
+        # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
+        circle.turns = turns - 1
+        if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
+            break  # (GAME_OVER: the one event a move that ends the game always has)
+    circle.turns = turns
+    if turns >= max_turns and not result.stalled and not pos.over() and circle.ran_past():  # (a quiet move's)
         result.stalled = True
         result.stall_reason = circle.why
 
