@@ -318,7 +318,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         make = table._make
     except AttributeError:  # (a table made whole)
         make = None
-    return _LAZY((_SNAPSHOT, pos, (table, was) if make is None else make[2]), (v, pos), pos.turn), events
+    like = (table, was) if make is None or make[0] is not _SNAPSHOT else make[2]  # (not: a runner's start)
+    return _LAZY((_SNAPSHOT, pos, like), (v, pos), pos.turn), events
 
 
 _SNAPSHOT = Position.snapshot

@@ -681,6 +681,9 @@ def _cut_off(pos: Position, result: GameResult, turns: int, cut: int, endgame: i
     return True
 
 
+_LOUD = frozenset((BURN, OUT, PICKED_UP, GAME_OVER))  # the events a bulk loop's quiet move has none of
+
+
 def _loud_move(pos: Position, seat: int, events: Sequence[Event], circle: Circle, result: GameResult,
                avoid: tuple[int, frozenset[SeatKey]] | None) -> bool:
     """:func:`run`'s bookkeeping after ``seat``'s move set something off (``events``): who went
@@ -869,7 +872,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
-        if BURN not in events and OUT not in events and PICKED_UP not in events and GAME_OVER not in events:
+        if _LOUD.isdisjoint(events):
             # a move that set off nothing :func:`_loud_move` counts (none, or a draw, a swap, a reverse,
             # a skip, a play again): a quiet move to the stall rule, counted by the loop's step
             continue
@@ -877,11 +880,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
             break  # (GAME_OVER: the one event a move that ends the game always has)
-    circle.turns = turns
     result.pickups += picked
-    if turns >= max_turns and not result.stalled and not over() and circle.ran_past():  # (a quiet move's)
-        result.stalled = True
-        result.stall_reason = circle.why
+    _bulk_end(pos, circle, result, turns)
 
 
 def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
@@ -898,15 +898,21 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
         played, events = pushed if pushed is not None else _random_push(pos, rng, False)
         if type(played) is Move and played.kind == FLIP:
             result.flips += 1
-        if not events or (len(events) == 1 and events[0] is draw) or (
-                BURN not in events and OUT not in events and PICKED_UP not in events and GAME_OVER not in events):
+        if not events or (len(events) == 1 and events[0] is draw) or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
             break  # (GAME_OVER: the one event a move that ends the game always has)
+    _bulk_end(pos, circle, result, turns)
+
+
+def _bulk_end(pos: Position, circle: Circle, result: GameResult, turns: int) -> None:
+    """The end of a bulk loop (:func:`_run_random`, :func:`_run_bluff`) after ``turns`` moves: the
+    moves counted, and a game stopped by the turn limit on a quiet move marked as the stall rule
+    says (a loud move's stop was marked by :func:`_loud_move`)."""
     circle.turns = turns
-    if turns >= max_turns and not result.stalled and not pos.over() and circle.ran_past():  # (a quiet move's)
+    if turns >= circle.max_turns and not result.stalled and not pos.over() and circle.ran_past():
         result.stalled = True
         result.stall_reason = circle.why
 
