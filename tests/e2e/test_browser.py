@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -16,6 +17,8 @@ from browser_helpers import add_in_editor  # noqa: E402
 from browser_helpers import idle as _idle  # noqa: E402
 from browser_helpers import verdict as _verdict  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+from tutor.core.share import decode_question  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -65,7 +68,7 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
     assert "burns the pile" in text
     expect(page.get_by_text("the pile is burned", exact=False)).to_be_visible()
     _idle(page)
-    link = page.locator("[data-testid=stCode]").filter(has_text="q=").first.inner_text().strip()
+    link = _shared_link(page, "play 10H")
     assert link.startswith(server) and "v=pagat" in link
     fresh = browser.new_context().new_page()
     try:
@@ -75,6 +78,18 @@ def test_build_a_table_get_a_verdict_and_open_its_link_in_a_fresh_page(server: s
         expect(fresh.get_by_label("ten of hearts").first).to_be_visible()
     finally:
         fresh.context.close()
+
+
+def _shared_link(page: Page, move: str) -> str:
+    """The page's link to its question once it asks about ``move`` (the verdict is drawn before
+    the link further down the page, so a rerun may show the new verdict beside the last link)."""
+    box = page.locator("[data-testid=stCode]").filter(has_text="q=").first
+    for _ in range(100):
+        link = box.inner_text().strip()
+        if decode_question(parse_qs(urlsplit(link).query)["q"][0]).move == move:
+            return link
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the page's link never asked about {move!r}: {link}")
 
 
 def test_changing_the_variant_rejudges_the_same_move(server: str, page: Page) -> None:
