@@ -890,7 +890,6 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
     max_turns = circle.max_turns
     push_drawn = pos.push_bluff_drawn
-    draw = Event.DRAW
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
@@ -898,7 +897,7 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
         played, events = pushed if pushed is not None else _random_push(pos, rng, False)
         if type(played) is Move and played.kind == FLIP:
             result.flips += 1
-        if not events or (len(events) == 1 and events[0] is draw) or _LOUD.isdisjoint(events):
+        if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
         circle.turns = turns - 1
