@@ -29,11 +29,14 @@ def add_in_editor(page: Page, zone_holding: str, card: str) -> None:
     picker = page.get_by_test_id("stMultiSelect").filter(has_text=zone_holding).first
     expect(picker).to_be_visible()
     chip = picker.get_by_text(re.compile(rf"\({re.escape(card)}\)"))
+    box = picker.get_by_role("combobox")
     for _ in range(5):  # a rerun that lands while typing can drop the entry: type it again
-        picker.get_by_role("combobox").click()
-        page.keyboard.type(card)
-        page.keyboard.press("Enter")
-        page.keyboard.press("Tab")
+        # Keys go to the picker's own input, never to whatever has the focus: a rerun can move the
+        # focus to another widget (once the rule set's picker, which the typing then changed).
+        box.click()
+        box.press_sequentially(card)
+        box.press("Enter")
+        box.press("Tab")
         idle(page)
         try:
             expect(chip.first).to_be_visible(timeout=5_000)
