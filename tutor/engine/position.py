@@ -1847,7 +1847,7 @@ class Position:
         if len(cache) > 100_000:
             cache.clear()
         got: list[Move] = []
-        for r in range(N_RANKS):
+        for r in _QUADS[min(3, ((x & -x).bit_length() - 1) >> 4)]:  # (the part its lowest card is in)
             f = (x >> C.rsh[r]) & C.rm[r]
             if f:
                 got += (C.firsts_of if alike else C.moves_of)(r, f)
