@@ -1826,10 +1826,8 @@ class Position:
                 for m in R.quads_at[self.top]:
                     x = h & m
                     if x:
-                        try:
-                            moves += parts[x]
-                        except KeyError:
-                            moves += self._quad_moves(x, parts, alike)
+                        got = parts.get(x)  # (not a KeyError caught: a new part is not rare early on)
+                        moves += got if got is not None else self._quad_moves(x, parts, alike)
             else:
                 subs = self.subs[seat]
                 rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
@@ -1850,10 +1848,12 @@ class Position:
         if len(cache) > 100_000:
             cache.clear()
         got: list[Move] = []
+        rsh, rm, kept = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
         for r in _QUADS[min(3, ((x & -x).bit_length() - 1) >> 4)]:  # (the part its lowest card is in)
-            f = (x >> C.rsh[r]) & C.rm[r]
+            f = (x >> rsh[r]) & rm[r]
             if f:
-                got += (C.firsts_of if alike else C.moves_of)(r, f)
+                lst = kept[r].get(f)
+                got += lst if lst is not None else (C.firsts_of if alike else C.moves_of)(r, f)
         cache[x] = got
         return got
 
