@@ -92,7 +92,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "fours_at",
                  "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
-                 "plain_swaps", "run_free", "fast_hand", "judged", "quads_at")
+                 "plain_swaps", "run_free", "fast_hand", "judged")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -100,11 +100,6 @@ class Rules:
         self.cells = v.cells
         self.cells_rev = v.cells_rev
         self.ranks_at = tuple(tuple(r for r in range(N_RANKS) if v.place[top][r]) for top in range(EMPTY + 1))
-        # per top, a one-pack hand's bits of the ranks that may go on it, four ranks at a time
-        # (:meth:`Position.moves`; the parts that hold none left out)
-        self.quads_at = tuple(tuple(m for m in (sum(((1 << 16) - 1 if r == JOKER >> 2 else 15) << 4 * r
-                                                    for r in quad if r in ranks) for quad in _QUADS) if m)
-                              for ranks in self.ranks_at)
         self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_at)
         # per top where few ranks may not go on it, those ranks (a hand's plays that may go are
@@ -311,8 +306,10 @@ def rules_of(v: Variant) -> Rules:
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
 # (Position.swap_counts)
-# a one-pack hand's ranks, four at a time (:meth:`Position.moves`; the jokers with the kings)
-_QUADS = tuple(tuple(range(r, min(r + 4, N_RANKS))) for r in range(0, 13, 4))  # ranks 0-3, 4-7, 8-11, 12 and jokers
+# a one-pack hand's bytes (its 52 cards, jokers and unseen cards: 84 bits), and per rank the byte
+# that holds its field (:meth:`Position.moves`: the jokers' count, below 16, in the high nibble of byte 6)
+_HAND_BYTES = 11
+_HALF = tuple(r >> 1 for r in range(N_RANKS))
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
@@ -327,7 +324,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least", "fm", "hand_moves", "hand_firsts", "decks")
+                 "sizes", "lays", "four_least", "fm", "nib_moves", "nib_firsts", "decks")
 
     def __init__(self, decks: int) -> None:
         self.decks = decks
@@ -362,11 +359,10 @@ class Code:
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_firsts: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
-        # one pack: per part of a hand that holds four ranks (or the last rank and the jokers), less
-        # the ranks that may not go (``Rules.quads_at``), the :meth:`moves_of` (and :meth:`firsts_of`)
-        # of its ranks, one after another (filled as they come up)
-        self.hand_moves: dict[int, list[Move]] = {}
-        self.hand_firsts: dict[int, list[Move]] = {}
+        # one pack: per rank, per byte of a hand's bytes that holds its field (a nibble, as
+        # ``_HALF`` says), :meth:`moves_of` and :meth:`firsts_of` of that field (filled as they come up)
+        self.nib_moves: tuple[list[list[Move] | None], ...] = tuple([None] * 256 for _ in range(N_RANKS))
+        self.nib_firsts: tuple[list[list[Move] | None], ...] = tuple([None] * 256 for _ in range(N_RANKS))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
@@ -1818,18 +1814,22 @@ class Position:
             # questions that cannot arise)
             C = self.C
             h = self.hands[seat]
-            moves: list[Move] = []
+            subs = self.subs[seat]
+            moves = []
             if C.w == 1:
-                # one pack: the hand's cards of the ranks that may go, four ranks at a time, each
-                # part's plays listed once (a few look-ups, not one question per rank)
-                parts = C.hand_firsts if alike else C.hand_moves
-                for m in R.quads_at[self.top]:
-                    x = h & m
-                    if x:
-                        got = parts.get(x)  # (not a KeyError caught: a new part is not rare early on)
-                        moves += got if got is not None else self._quad_moves(x, parts, alike)
+                # one pack: each rank's field is a nibble of the hand's bytes, read off them at once
+                # (not shifted out of the big int rank by rank)
+                b = h.to_bytes(_HAND_BYTES, "little")
+                nib = C.nib_firsts if alike else C.nib_moves
+                for r in R.ranks_at[self.top]:
+                    if subs[r]:
+                        k = b[_HALF[r]]
+                        got = nib[r][k]
+                        if got is None:
+                            f = k >> 4 if r & 1 else k & 15
+                            got = nib[r][k] = (C.firsts_of if alike else C.moves_of)(r, f)
+                        moves += got
             else:
-                subs = self.subs[seat]
                 rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
                 for r in R.ranks_at[self.top]:
                     if subs[r]:
@@ -1840,22 +1840,6 @@ class Position:
                 moves.append(PICKUP_MOVE)
             return moves
         return self._moves_all(alike)
-
-    def _quad_moves(self, x: int, cache: dict[int, list[Move]], alike: bool) -> list[Move]:
-        """:meth:`moves`' plays of the one-pack hand's cards ``x`` (of up to four ranks), kept in
-        ``cache``."""
-        C = self.C
-        if len(cache) > 100_000:
-            cache.clear()
-        got: list[Move] = []
-        rsh, rm, kept = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
-        for r in _QUADS[min(3, ((x & -x).bit_length() - 1) >> 4)]:  # (the part its lowest card is in)
-            f = (x >> rsh[r]) & rm[r]
-            if f:
-                lst = kept[r].get(f)
-                got += lst if lst is not None else (C.firsts_of if alike else C.moves_of)(r, f)
-        cache[x] = got
-        return got
 
     def _moves_all(self, alike: bool) -> list[Move]:
         """:meth:`moves`, every question asked (apart: its closures would cost the common case)."""
