@@ -71,7 +71,8 @@ class _Kept:
     :mod:`tutor.engine.facade`), and ``_make``, for a table made lazily (:meth:`Table.lazy`),
     what writes its fields when one is first read (``(function, *arguments)``; None once written).
     Either may be empty (reading it raises AttributeError): ``_eng`` on a table the engine has
-    not seen, ``_make`` on a table made whole."""
+    not seen, ``_make`` on a table made whole, or made by :meth:`Table.lazy_on` (whose ``_eng``
+    carries the make until the fields are written)."""
 
     __slots__ = ("_eng", "_make")
 
@@ -102,6 +103,15 @@ class Table(_Kept):
         t = _new(_LazyTable)
         # each through its slot's own setter (the class is frozen)
         _SET_MAKE(t, make)
+        _SET_ENG(t, eng)
+        _SET_TURN(t, turn)
+        return t
+
+    @classmethod
+    def lazy_on(cls, eng: tuple[Any, ...], turn: int) -> Table:
+        """:meth:`lazy` with ``make`` = ``eng[2:]``, carried on ``eng`` (a slot written less, for the
+        engine, which makes one at every move): ``eng[:2]`` once the fields are written."""
+        t = _new(_LazyTable)
         _SET_ENG(t, eng)
         _SET_TURN(t, turn)
         return t
@@ -213,7 +223,20 @@ class _LazyTable(Table):
 
 def _written(t: Table) -> None:
     """Write the fields of a lazy table (a no-op once written)."""
-    make = t._make
+    try:
+        make = t._make
+    except AttributeError:  # (made by :meth:`Table.lazy_on`: the make rides on ``_eng``)
+        eng = t._eng
+        make = eng[2:]
+        if not make:  # written meanwhile (by another thread, which writes every field first)
+            return
+        full = make[0](*make[1:])
+        for slot in _SLOT.values():
+            slot.__set__(t, slot.__get__(full))
+        _SET_ENG(t, eng[:2])
+        _SET_MAKE(t, None)
+        _SET_CLASS(t, Table)
+        return
     if make is None:  # written meanwhile (by another thread, which writes every field first)
         return
     full = make[0](*make[1:])

@@ -156,6 +156,9 @@ def position_of(table: Table, v: Variant) -> Position:
 def remember(table: Table, v: Variant, pos: Position) -> None:
     """Keep ``pos`` as the position of ``table`` (a runner that snapshots as it plays): the
     engine's calls on that table then start from it. ``pos`` must not change afterwards."""
+    e = getattr(table, "_eng", None)
+    if e is not None and len(e) > 2:  # (a table apply made, not written yet: its make rides on _eng)
+        table.players  # noqa: B018 (read: written now)
     _set(table, "_eng", (v, pos))
 
 
@@ -313,17 +316,14 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         events = pos.push(move)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
-    # table before it that was written (the table before it, or the one that table would lend from).
-    try:
-        make = table._make
-    except AttributeError:  # (a table made whole)
-        make = None
-    like = (table, was) if make is None or make[0] is not _SNAPSHOT else make[2]  # (not: a runner's start)
-    return _LAZY((_SNAPSHOT, pos, like), (v, pos), pos.turn), events
+    # table before it that was written (the table before it, or the one that table would lend
+    # from: its ``_eng`` carries its make, (v, its position, _SNAPSHOT, its position, like), until written).
+    like = e[4] if e is not None and len(e) > 2 else (table, was)
+    return _LAZY_ON((v, pos, _SNAPSHOT, pos, like), pos.turn), events
 
 
 _SNAPSHOT = Position.snapshot
-_LAZY = Table.lazy  # (bound once: a classmethod looked up on its class binds it at every call)
+_LAZY_ON = Table.lazy_on  # (bound once: a classmethod looked up on its class binds it at every call)
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:

@@ -655,19 +655,23 @@ class Position:
         # (one field a statement, lists by list.copy: no tuples or slices made on the way)
         pos = _new(Position)
         pos.v = self.v
-        pos.R = self.R
+        R = pos.R = self.R
         pos.C = self.C
         pos.names = self.names
         pos.n = self.n
         pos.hands = _copy_list(self.hands)
         pos.hand_n = _copy_list(self.hand_n)
-        if move is None or move.kind not in _OWN_HAND or move.give >= 0 or self.R.bluff:
+        if move is None:
+            pos.subs = list(map(_copy_list, self.subs))
+            pos.pile = _copy_list(self.pile)
+            pos.causes = _NO_CAUSES  # (a push starts a list of its own; with ``move``, the push writes it)
+        elif (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
         else:
             subs = pos.subs = _copy_list(self.subs)
             subs[self.turn] = _copy_list(subs[self.turn])
-            pos.pile = self.pile if move.kind == PICKUP else _copy_list(self.pile)
+            pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
         pos.ups = self.ups  # (tuples, shared, as the stock below)
         pos.downs = self.downs
         pos.pile_n = self.pile_n
@@ -686,7 +690,6 @@ class Position:
         pos.outs = self.outs
         pos.alive = self.alive
         pos.ended = self.ended
-        pos.causes = _NO_CAUSES  # (a push starts a list of its own)
         pos.lost = self.lost
         pos.claimed = self.claimed
         return pos
