@@ -2118,11 +2118,7 @@ class Position:
         j = draw(rng, nplay + len(extra))
         if j >= nplay:
             move = extra[j - nplay]
-            self.causes = []
-            events: list[Event] = []
-            self._push_bluff(seat, move, events)
-            self.opening = False
-            return move, events
+            return move, self.push(move)
         r = bisect_right(upto, j)
         if r:
             j -= upto[r - 1]
@@ -2137,34 +2133,11 @@ class Position:
                 break
             j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
-        hand_n = self.hand_n
-        hand_n[seat] -= n
+        self.hand_n[seat] -= n
         subs[r] = left
         self.causes = []
-        events = []
-        if pile and (pile[-1][2] >= RUN_CLAIM or state[0] == EMPTY):
-            self._bluff_burns(events)  # (then the claims are those of what is left)
-            self.pile.append((cards, seat, claim))
-            self.pile_n += n
-            self._claim_on(cards, claim)
-        else:
-            pile.append((cards, seat, claim))
-            self.pile_n += n
-            self.claimed = after[claim][n]
-        stock = self.stock
-        if stock:
-            d = self.R.refill - hand_n[seat]
-            if d > 0:
-                self._give(seat, stock[:d])
-                self.stock = stock[d:]
-                events.append(DRAW)
-                self.causes.append(self.R.draw_fid)
-        if hand_n[seat] or self.ups[seat] or self.downs[seat]:
-            self.turn = self.after[seat]
-        else:  # out
-            self.turn = seat
-            if not self._go_out(seat, events):
-                self.turn = self._next_seat(seat, self.direction)
+        events: list[Event] = []
+        self._lay_claimed(seat, cards, claim, events, after[claim][n])
         self.opening = False
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
@@ -2195,11 +2168,7 @@ class Position:
                 flip = _claimed(FLIP, (), i + 1)[ranks[c]]
             else:
                 flip = CALL_MOVE
-            self.causes = []
-            events: list[Event] = []
-            self._push_bluff(seat, flip, events)
-            self.opening = False
-            return flip, events
+            return flip, self.push(flip)
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if call:
             extra.append(CALL_MOVE)
@@ -2216,11 +2185,7 @@ class Position:
                     break
                 j -= k
         assert move is not None
-        self.causes = []
-        events = []
-        self._push_bluff(seat, move, events)
-        self.opening = False
-        return move, events
+        return move, self.push(move)
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
@@ -3235,8 +3200,7 @@ class Position:
 
     def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
         """Bluff: push a claimed play, a flip or a call."""
-        R = self.R
-        fid = R.bluff_fid
+        fid = self.R.bluff_fid
         kind = move.kind
         if kind == CALL:
             cards, by, claim = self.pile[-1]
@@ -3282,30 +3246,44 @@ class Position:
                         subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
             else:
                 self._remove_up(seat, cards)
-        pile = self.pile
-        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
-            self._bluff_burns(events)
         claim = move.claim
         if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
             claim = claim_for(claim, len(cards))
-        self.pile.append((cards, seat, claim))
+        self._lay_claimed(seat, cards, claim, events, None, kind == PLAY)
+
+    def _lay_claimed(self, seat: int, cards: tuple[int, ...], claim: int, events: list[Event],
+                     after: tuple[int, int, int] | None, refill: bool = True) -> None:
+        """Bluff: the steps of every play or flip, once its cards are out of their zone: what the
+        claims under it destroy (:meth:`_bluff_burns`), the cards on the pile with their claim and
+        the claims on top (``after``, where the caller knows them for a pile that stands, else
+        :meth:`_claim_on`), the hand refilled from the stock after a play (``refill``; not after
+        a flip), and the turn: the seat out, or on to the next."""
+        pile = self.pile
+        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
+            self._bluff_burns(events)  # (then the claims are those of what is left)
+            pile = self.pile
+            after = None
+        pile.append((cards, seat, claim))
         self.pile_n += len(cards)
-        self._claim_on(cards, claim)
-        stock = self.stock
-        if stock and kind == PLAY:
-            draw = min(R.refill - hand_n[seat], len(stock))
-            if draw > 0:
-                self._give(seat, stock[:draw])
-                self.stock = stock[draw:]
-                events.append(DRAW)
-                self.causes.append(R.draw_fid)
-        if not hand_n[seat] and not self.ups[seat] and not self.downs[seat]:  # out
-            self.turn = seat
-            if self._go_out(seat, events):
-                return
-            self.turn = self._next_seat(seat, self.direction)
+        if after is None:
+            self._claim_on(cards, claim)
         else:
+            self.claimed = after
+        hand_n = self.hand_n
+        stock = self.stock
+        if stock and refill:
+            d = self.R.refill - hand_n[seat]
+            if d > 0:
+                self._give(seat, stock[:d])
+                self.stock = stock[d:]
+                events.append(DRAW)
+                self.causes.append(self.R.draw_fid)
+        if hand_n[seat] or self.ups[seat] or self.downs[seat]:
             self.turn = self.after[seat]
+        else:  # out
+            self.turn = seat
+            if not self._go_out(seat, events):
+                self.turn = self._next_seat(seat, self.direction)
 
     def _hand_card(self, seat: int, k: int) -> int:
         """``self.hand(seat)[k]`` (with one pack and no unseen cards, read off the hand's bits: a
