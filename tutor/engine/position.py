@@ -2142,33 +2142,38 @@ class Position:
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
     def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
-        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the plays as
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
+        cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
         listed (:meth:`_bluff_plays`)."""
         if self.setup:
             return None
+        state = self.claimed
+        got = self.R.claims.get(state) or self._claims(state)
+        said, lens, first, _, after = got
+        pile = self.pile
+        call = bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
             zone = HAND
         elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
+            if self.C.w == 1:
+                pushed = self._push_bluff_up(seat, draw, rng, got, call)
+                if pushed is not None:
+                    return pushed
             zone = FACE_UP
-        elif self.downs[seat]:
-            zone = FACE_DOWN
-        else:
-            return None
-        said, lens, first, _, _ = self.R.claims.get(self.claimed) or self._claims(self.claimed)
-        pile = self.pile
-        call = pile and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
-        if zone == FACE_DOWN:  # a flip of each card claimed as each rank a single may be, then the call
+        elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
             nplay = len(self.downs[seat]) * len(ranks)
             j = draw(rng, nplay + 1 if call else nplay)
-            if j < nplay:
-                i, c = divmod(j, len(ranks))
-                flip = _claimed(FLIP, (), i + 1)[ranks[c]]
-            else:
-                flip = CALL_MOVE
-            return flip, self.push(flip)
+            if j >= nplay:
+                return CALL_MOVE, self.push(CALL_MOVE)
+            i, c = divmod(j, len(ranks))
+            claim = ranks[c]
+            flip = _claimed(FLIP, (), i + 1)[claim]
+            return flip, self._pushed_bluff(seat, flip, after[claim][1])
+        else:
+            return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if call:
             extra.append(CALL_MOVE)
@@ -2186,6 +2191,48 @@ class Position:
                 j -= k
         assert move is not None
         return move, self.push(move)
+
+    def _push_bluff_up(self, seat: int, draw: Callable[[T, int], int], rng: T, claims: Said,
+                       call: bool) -> tuple[Move, list[Event]] | None:
+        """:meth:`push_bluff_drawn` from the face-up cards, one pack, a card a stack (Bluff's deal):
+        the plays counted by rank as :meth:`_bluff_plays` lists them (:func:`_up_groups`: a rank's
+        k cards make one move per claim for each of their 2^k - 1 sets), the one drawn made and
+        pushed; None where a stack holds more cards (then listed). (Each face-up play asks, and the
+        face-up cards seldom come round again: the list is not kept.)"""
+        groups = _up_groups(self.ups[seat])
+        if groups is None:
+            return None
+        said, _, _, weights, after = claims
+        nplay = 0
+        for g in groups:
+            nplay += weights[(1 << len(g)) - 1]
+        j = draw(rng, nplay + 1 if call else nplay)
+        if j >= nplay:
+            return CALL_MOVE, self.push(CALL_MOVE)
+        for g in groups:
+            f = (1 << len(g)) - 1
+            if j < weights[f]:
+                break
+            j -= weights[f]
+        for n, k, _ in _SIZES_OF_FIELD[f]:  # (its plays by size, each the combinations of n cards)
+            ranks = said[n]
+            if j < k * len(ranks):
+                i, c = divmod(j, len(ranks))
+                cards = (g[i],) if n == 1 else list(combinations(g, n))[i]
+                claim = ranks[c]
+                break
+            j -= k * len(ranks)
+        move = _claimed(PLAY, cards, 0)[claim]
+        return move, self._pushed_bluff(seat, move, after[claim][n])
+
+    def _pushed_bluff(self, seat: int, move: Move, after: tuple[int, int, int]) -> list[Event]:
+        """``push(move)`` for a claimed play or flip, told the claims after it where nothing burns
+        (:meth:`_lay_claimed`); its events."""
+        self.causes = []
+        events: list[Event] = []
+        self._push_bluff(seat, move, events, after)
+        self.opening = False
+        return events
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
@@ -3198,8 +3245,9 @@ class Position:
             events.append(BURN)
             self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or R.bluff_fid)
 
-    def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
-        """Bluff: push a claimed play, a flip or a call."""
+    def _push_bluff(self, seat: int, move: Move, events: list[Event], after: tuple[int, int, int] | None = None) -> None:
+        """Bluff: push a claimed play, a flip or a call (``after``: the claims after a play or flip
+        where nothing burns, if the caller knows them: :meth:`_lay_claimed`)."""
         fid = self.R.bluff_fid
         kind = move.kind
         if kind == CALL:
@@ -3249,7 +3297,7 @@ class Position:
         claim = move.claim
         if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
             claim = claim_for(claim, len(cards))
-        self._lay_claimed(seat, cards, claim, events, None, kind == PLAY)
+        self._lay_claimed(seat, cards, claim, events, after, kind == PLAY)
 
     def _lay_claimed(self, seat: int, cards: tuple[int, ...], claim: int, events: list[Event],
                      after: tuple[int, int, int] | None, refill: bool = True) -> None:
@@ -3681,6 +3729,24 @@ def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> t
                 out.append((new,))
             break
     return tuple(out)
+
+
+def _up_groups(ups: tuple[tuple[int, ...], ...]) -> list[list[int]] | None:
+    """Bluff: face-up cards of one pack, a card a stack, by rank in the order :meth:`Position._bluff_plays`
+    lists their plays (the ranks as they first come, each rank's cards sorted: the combinations of
+    n of them in order are its plays of n cards); None if a stack holds more cards."""
+    by_rank: dict[int, list[int]] = {}
+    for stack in ups:
+        if len(stack) != 1:
+            return None
+        c = stack[0]
+        got = by_rank.get(c >> 2)
+        if got is None:
+            by_rank[c >> 2] = [c]
+        else:
+            got.append(c)
+            got.sort()
+    return list(by_rank.values())
 
 
 def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:
