@@ -67,7 +67,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
-Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]]]  # see Position._claims
+Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
@@ -1979,7 +1979,8 @@ class Position:
         a run may be claimed from (:meth:`_run_start`); and with one pack, per play count of a
         rank in the hand (``subs``: 2^k - 1 for k cards), how many moves its plays make with their
         claims; and per rank and number of cards n, the state once n cards claimed as that rank go
-        on a pile that stands (:func:`_claims_after`). Kept per variant: the answer depends on these
+        on a pile that stands (:func:`_claims_after`); and those moves per field of a rank's cards
+        and per byte of a hand (two ranks' fields). Kept per variant: the answer depends on these
         three numbers only."""
         got = self.R.claims.get(state)
         if got is not None:
@@ -2003,7 +2004,10 @@ class Position:
         for k in range(1, 5):
             weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
         after = [[_claims_after(self.R, state, r, n) for n in range(5)] for r in range(13)]
-        got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after)
+        # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte)
+        by_nib = [weights[(1 << f.bit_count()) - 1] for f in range(16)]
+        by_two = [a + b for b in by_nib for a in by_nib]
+        got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after, by_nib, by_two)
         return got
 
     def _bluff_plays(self, seat: int, zone: Zone) -> tuple[BluffPlays, list[int], int]:
@@ -2103,14 +2107,15 @@ class Position:
             return self._push_bluff_listed(seat, draw, rng)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
-        # most hands are seen once); here, per rank, how many the ranks up to it make. The play
-        # drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
+        # most hands are seen once), read off the hand's fields by the claims' tables (:meth:`_claims`).
+        # The play drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
-        said, _, first, weights, after = got
-        subs = self.subs[seat]
-        upto = list(accumulate(map(weights.__getitem__, subs)))
-        nplay = upto[-1]
+        said, _, first, _, after, by_nib, by_two = got
+        # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
+        n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
+        n5 = by_two[h >> 40 & 255]
+        nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
         pile = self.pile
         extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
@@ -2119,10 +2124,17 @@ class Position:
         if j >= nplay:
             move = extra[j - nplay]
             return move, self.push(move)
-        r = bisect_right(upto, j)
-        if r:
-            j -= upto[r - 1]
+        r = 0  # the rank drawn: its two, then itself
+        for k in (n0, n1, n2, n3, n4, n5):
+            if j < k:
+                break
+            j -= k
+            r += 2
         f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
+        while j >= by_nib[f]:
+            j -= by_nib[f]
+            r += 1
+            f = (h >> 4 * r) & 15
         lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
         for n, k, at in _SIZES_OF_FIELD[f]:
             ranks = said[n]
@@ -2134,7 +2146,7 @@ class Position:
             j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
         self.hand_n[seat] -= n
-        subs[r] = left
+        self.subs[seat][r] = left
         self.causes = []
         events: list[Event] = []
         self._lay_claimed(seat, cards, claim, events, after[claim][n])
@@ -2149,7 +2161,7 @@ class Position:
             return None
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
-        said, lens, first, _, after = got
+        said, lens, first, _, after, _, _ = got
         pile = self.pile
         call = bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
         if self.hand_n[seat]:
@@ -2202,7 +2214,7 @@ class Position:
         groups = _up_groups(self.ups[seat])
         if groups is None:
             return None
-        said, _, _, weights, after = claims
+        said, _, _, weights, after, _, _ = claims
         nplay = 0
         for g in groups:
             nplay += weights[(1 << len(g)) - 1]
@@ -2251,7 +2263,7 @@ class Position:
         """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs
         and the call listed; never a pickup."""
         seat = self.turn
-        said, lens, first, _, _ = self._claims(self.claimed)
+        said, lens, first, _, _, _, _ = self._claims(self.claimed)
         zone = HAND if self.hand_n[seat] else self.zone(seat)
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if self._may_call(seat):
@@ -2261,7 +2273,7 @@ class Position:
         return nplay, extra, 0, nth
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
-        said, _, first, _, _ = self._claims(self.claimed)
+        said, _, first, _, _, _, _ = self._claims(self.claimed)
         moves: list[Move] = []
         for plays, n in self._bluff_plays(seat, zone)[0]:
             ranks = said[n]
