@@ -67,7 +67,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
-Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]]]  # see Position._claims
+Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
@@ -1982,7 +1982,8 @@ class Position:
         a run may be claimed from (:meth:`_run_start`); and with one pack, per play count of a
         rank in the hand (``subs``: 2^k - 1 for k cards), how many moves its plays make with their
         claims; and per rank and number of cards n, the state once n cards claimed as that rank go
-        on a pile that stands (:func:`_claims_after`). Kept per variant: the answer depends on these
+        on a pile that stands (:func:`_claims_after`); and those moves per field of a rank's cards
+        and per byte of a hand (two ranks' fields). Kept per variant: the answer depends on these
         three numbers only."""
         got = self.R.claims.get(state)
         if got is not None:
@@ -2006,7 +2007,10 @@ class Position:
         for k in range(1, 5):
             weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
         after = [[_claims_after(self.R, state, r, n) for n in range(5)] for r in range(13)]
-        got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after)
+        # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte)
+        by_nib = [weights[(1 << f.bit_count()) - 1] for f in range(16)]
+        by_two = [a + b for b in by_nib for a in by_nib]
+        got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after, by_nib, by_two)
         return got
 
     def _bluff_plays(self, seat: int, zone: Zone) -> tuple[BluffPlays, list[int], int]:
@@ -2106,14 +2110,15 @@ class Position:
             return self._push_bluff_listed(seat, draw, rng)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
-        # most hands are seen once); here, per rank, how many the ranks up to it make. The play
-        # drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
+        # most hands are seen once), read off the hand's fields by the claims' tables (:meth:`_claims`).
+        # The play drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
-        said, _, first, weights, after = got
-        subs = self.subs[seat]
-        upto = list(accumulate(map(weights.__getitem__, subs)))
-        nplay = upto[-1]
+        said, _, first, _, after, by_nib, by_two = got
+        # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
+        n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
+        n5 = by_two[h >> 40 & 255]
+        nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
         pile = self.pile
         extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
@@ -2121,15 +2126,18 @@ class Position:
         j = draw(rng, nplay + len(extra))
         if j >= nplay:
             move = extra[j - nplay]
-            self.causes = []
-            events: list[Event] = []
-            self._push_bluff(seat, move, events)
-            self.opening = False
-            return move, events
-        r = bisect_right(upto, j)
-        if r:
-            j -= upto[r - 1]
+            return move, self.push(move)
+        r = 0  # the rank drawn: its two, then itself
+        for k in (n0, n1, n2, n3, n4, n5):
+            if j < k:
+                break
+            j -= k
+            r += 2
         f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
+        while j >= by_nib[f]:
+            j -= by_nib[f]
+            r += 1
+            f = (h >> 4 * r) & 15
         lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
         for n, k, at in _SIZES_OF_FIELD[f]:
             ranks = said[n]
@@ -2140,69 +2148,47 @@ class Position:
                 break
             j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
-        hand_n = self.hand_n
-        hand_n[seat] -= n
-        subs[r] = left
+        self.hand_n[seat] -= n
+        self.subs[seat][r] = left
         self.causes = []
-        events = []
-        if pile and (pile[-1][2] >= RUN_CLAIM or state[0] == EMPTY):
-            self._bluff_burns(events)  # (then the claims are those of what is left)
-            self.pile.append((cards, seat, claim))
-            self.pile_n += n
-            self._claim_on(cards, claim)
-        else:
-            pile.append((cards, seat, claim))
-            self.pile_n += n
-            self.claimed = after[claim][n]
-        stock = self.stock
-        if stock:
-            d = self.R.refill - hand_n[seat]
-            if d > 0:
-                self._give(seat, stock[:d])
-                self.stock = stock[d:]
-                events.append(DRAW)
-                self.causes.append(self.R.draw_fid)
-        if hand_n[seat] or self.ups[seat] or self.downs[seat]:
-            self.turn = self.after[seat]
-        else:  # out
-            self.turn = seat
-            if not self._go_out(seat, events):
-                self.turn = self._next_seat(seat, self.direction)
+        events: list[Event] = []
+        self._lay_claimed(seat, cards, claim, events, after[claim][n])
         self.opening = False
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
     def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
-        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the plays as
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
+        cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
         listed (:meth:`_bluff_plays`)."""
         if self.setup:
             return None
+        state = self.claimed
+        got = self.R.claims.get(state) or self._claims(state)
+        said, lens, first, _, after, _, _ = got
+        pile = self.pile
+        call = bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
             zone = HAND
         elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
+            if self.C.w == 1:
+                pushed = self._push_bluff_up(seat, draw, rng, got, call)
+                if pushed is not None:
+                    return pushed
             zone = FACE_UP
-        elif self.downs[seat]:
-            zone = FACE_DOWN
-        else:
-            return None
-        said, lens, first, _, _ = self.R.claims.get(self.claimed) or self._claims(self.claimed)
-        pile = self.pile
-        call = pile and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
-        if zone == FACE_DOWN:  # a flip of each card claimed as each rank a single may be, then the call
+        elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
             nplay = len(self.downs[seat]) * len(ranks)
             j = draw(rng, nplay + 1 if call else nplay)
-            if j < nplay:
-                i, c = divmod(j, len(ranks))
-                flip = _claimed(FLIP, (), i + 1)[ranks[c]]
-            else:
-                flip = CALL_MOVE
-            self.causes = []
-            events: list[Event] = []
-            self._push_bluff(seat, flip, events)
-            self.opening = False
-            return flip, events
+            if j >= nplay:
+                return CALL_MOVE, self.push(CALL_MOVE)
+            i, c = divmod(j, len(ranks))
+            claim = ranks[c]
+            flip = _claimed(FLIP, (), i + 1)[claim]
+            return flip, self._pushed_bluff(seat, flip, after[claim][1])
+        else:
+            return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if call:
             extra.append(CALL_MOVE)
@@ -2219,11 +2205,49 @@ class Position:
                     break
                 j -= k
         assert move is not None
+        return move, self.push(move)
+
+    def _push_bluff_up(self, seat: int, draw: Callable[[T, int], int], rng: T, claims: Said,
+                       call: bool) -> tuple[Move, list[Event]] | None:
+        """:meth:`push_bluff_drawn` from the face-up cards, one pack, a card a stack (Bluff's deal):
+        the plays counted by rank as :meth:`_bluff_plays` lists them (:func:`_up_groups`: a rank's
+        k cards make one move per claim for each of their 2^k - 1 sets), the one drawn made and
+        pushed; None where a stack holds more cards (then listed). (Each face-up play asks, and the
+        face-up cards seldom come round again: the list is not kept.)"""
+        groups = _up_groups(self.ups[seat])
+        if groups is None:
+            return None
+        said, _, _, weights, after, _, _ = claims
+        nplay = 0
+        for g in groups:
+            nplay += weights[(1 << len(g)) - 1]
+        j = draw(rng, nplay + 1 if call else nplay)
+        if j >= nplay:
+            return CALL_MOVE, self.push(CALL_MOVE)
+        for g in groups:
+            f = (1 << len(g)) - 1
+            if j < weights[f]:
+                break
+            j -= weights[f]
+        for n, k, _ in _SIZES_OF_FIELD[f]:  # (its plays by size, each the combinations of n cards)
+            ranks = said[n]
+            if j < k * len(ranks):
+                i, c = divmod(j, len(ranks))
+                cards = (g[i],) if n == 1 else list(combinations(g, n))[i]
+                claim = ranks[c]
+                break
+            j -= k * len(ranks)
+        move = _claimed(PLAY, cards, 0)[claim]
+        return move, self._pushed_bluff(seat, move, after[claim][n])
+
+    def _pushed_bluff(self, seat: int, move: Move, after: tuple[int, int, int]) -> list[Event]:
+        """``push(move)`` for a claimed play or flip, told the claims after it where nothing burns
+        (:meth:`_lay_claimed`); its events."""
         self.causes = []
-        events = []
-        self._push_bluff(seat, move, events)
+        events: list[Event] = []
+        self._push_bluff(seat, move, events, after)
         self.opening = False
-        return move, events
+        return events
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
@@ -2242,7 +2266,7 @@ class Position:
         """:meth:`counted` in Bluff: the plays (or flips) with their claims counted, then the runs
         and the call listed; never a pickup."""
         seat = self.turn
-        said, lens, first, _, _ = self._claims(self.claimed)
+        said, lens, first, _, _, _, _ = self._claims(self.claimed)
         zone = HAND if self.hand_n[seat] else self.zone(seat)
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
         if self._may_call(seat):
@@ -2252,7 +2276,7 @@ class Position:
         return nplay, extra, 0, nth
 
     def _bluff_moves(self, seat: int, zone: Zone) -> list[Move]:
-        said, _, first, _, _ = self._claims(self.claimed)
+        said, _, first, _, _, _, _ = self._claims(self.claimed)
         moves: list[Move] = []
         for plays, n in self._bluff_plays(seat, zone)[0]:
             ranks = said[n]
@@ -3236,10 +3260,10 @@ class Position:
             events.append(BURN)
             self.causes.append(R.burn_fid[below] if R.burn[below] else R.four_fid or R.bluff_fid)
 
-    def _push_bluff(self, seat: int, move: Move, events: list[Event]) -> None:
-        """Bluff: push a claimed play, a flip or a call."""
-        R = self.R
-        fid = R.bluff_fid
+    def _push_bluff(self, seat: int, move: Move, events: list[Event], after: tuple[int, int, int] | None = None) -> None:
+        """Bluff: push a claimed play, a flip or a call (``after``: the claims after a play or flip
+        where nothing burns, if the caller knows them: :meth:`_lay_claimed`)."""
+        fid = self.R.bluff_fid
         kind = move.kind
         if kind == CALL:
             cards, by, claim = self.pile[-1]
@@ -3285,30 +3309,44 @@ class Position:
                         subs[r] = subt[r][(h >> rsh[r]) & rm[r]]
             else:
                 self._remove_up(seat, cards)
-        pile = self.pile
-        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
-            self._bluff_burns(events)
         claim = move.claim
         if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
             claim = claim_for(claim, len(cards))
-        self.pile.append((cards, seat, claim))
+        self._lay_claimed(seat, cards, claim, events, after, kind == PLAY)
+
+    def _lay_claimed(self, seat: int, cards: tuple[int, ...], claim: int, events: list[Event],
+                     after: tuple[int, int, int] | None, refill: bool = True) -> None:
+        """Bluff: the steps of every play or flip, once its cards are out of their zone: what the
+        claims under it destroy (:meth:`_bluff_burns`), the cards on the pile with their claim and
+        the claims on top (``after``, where the caller knows them for a pile that stands, else
+        :meth:`_claim_on`), the hand refilled from the stock after a play (``refill``; not after
+        a flip), and the turn: the seat out, or on to the next."""
+        pile = self.pile
+        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
+            self._bluff_burns(events)  # (then the claims are those of what is left)
+            pile = self.pile
+            after = None
+        pile.append((cards, seat, claim))
         self.pile_n += len(cards)
-        self._claim_on(cards, claim)
-        stock = self.stock
-        if stock and kind == PLAY:
-            draw = min(R.refill - hand_n[seat], len(stock))
-            if draw > 0:
-                self._give(seat, stock[:draw])
-                self.stock = stock[draw:]
-                events.append(DRAW)
-                self.causes.append(R.draw_fid)
-        if not hand_n[seat] and not self.ups[seat] and not self.downs[seat]:  # out
-            self.turn = seat
-            if self._go_out(seat, events):
-                return
-            self.turn = self._next_seat(seat, self.direction)
+        if after is None:
+            self._claim_on(cards, claim)
         else:
+            self.claimed = after
+        hand_n = self.hand_n
+        stock = self.stock
+        if stock and refill:
+            d = self.R.refill - hand_n[seat]
+            if d > 0:
+                self._give(seat, stock[:d])
+                self.stock = stock[d:]
+                events.append(DRAW)
+                self.causes.append(self.R.draw_fid)
+        if hand_n[seat] or self.ups[seat] or self.downs[seat]:
             self.turn = self.after[seat]
+        else:  # out
+            self.turn = seat
+            if not self._go_out(seat, events):
+                self.turn = self._next_seat(seat, self.direction)
 
     def _hand_card(self, seat: int, k: int) -> int:
         """``self.hand(seat)[k]`` (with one pack and no unseen cards, read off the hand's bits: a
@@ -3706,6 +3744,24 @@ def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> t
                 out.append((new,))
             break
     return tuple(out)
+
+
+def _up_groups(ups: tuple[tuple[int, ...], ...]) -> list[list[int]] | None:
+    """Bluff: face-up cards of one pack, a card a stack, by rank in the order :meth:`Position._bluff_plays`
+    lists their plays (the ranks as they first come, each rank's cards sorted: the combinations of
+    n of them in order are its plays of n cards); None if a stack holds more cards."""
+    by_rank: dict[int, list[int]] = {}
+    for stack in ups:
+        if len(stack) != 1:
+            return None
+        c = stack[0]
+        got = by_rank.get(c >> 2)
+        if got is None:
+            by_rank[c >> 2] = [c]
+        else:
+            got.append(c)
+            got.sort()
+    return list(by_rank.values())
 
 
 def _multisets(distinct: list[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:
