@@ -60,6 +60,7 @@ from tutor.rules.variant import Cell, Variant
 HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
 BURN, REVERSE, SKIP, PLAY_AGAIN = Event.BURN, Event.REVERSE, Event.SKIP, Event.PLAY_AGAIN
 PICKED_UP, DRAW, OUT, GAME_OVER = Event.PICKUP, Event.DRAW, Event.OUT, Event.GAME_OVER
+SWAPPED = Event.SWAP
 
 Ctx = dict[str, object]
 Judged = tuple[Reason, tuple[str, ...], Ctx]
@@ -69,7 +70,7 @@ Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
-SwapCounts = tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[int, SwapForm]], int, list[int]]  # see Position.swap_counts
+SwapCounts = tuple[int, tuple[int, ...], dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
 
 
@@ -90,9 +91,9 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "fours_at",
-                 "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup", "plain_runs",
-                 "plain_swaps", "run_free", "fast_hand", "judged")
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
+                 "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
+                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -225,12 +226,15 @@ class Rules:
                                          and on >> _SWAP_HOWS.index(rule[0]) & 1), 0) << 4 * r
                                    for r in range(N_RANKS)) if v.swaps else 0 for on in range(8))
         # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
-        # there is a reversing card) and top, the ranks that may go, their getter, and bit 4 * r + 3
-        # for each of them (r)
+        # there is a reversing card) and top, by its key (the top, plus _SWAP_REV on the reversed
+        # table), the ranks that may go, their getter, and bit 4 * r + 3 for each of them (r); and
+        # the ranks alone (random play picks a play from them where none swaps)
         self.swap_tops = tuple(
-            tuple((ranks, get, sum(8 << 4 * r for r in ranks)) for ranks, get in zip(table, gets, strict=True))
-            for table, gets in ((self.ranks_at, self.get_at),
-                                (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at)))
+            (ranks, get, sum(8 << 4 * r for r in ranks)) for table, gets in (
+                (self.ranks_at, self.get_at),
+                (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at))
+            for ranks, get in zip(table, gets, strict=True))
+        self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -314,8 +318,8 @@ _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
-_NO_SWAPPING: dict[int, tuple[int, SwapForm]] = {}  # (never added to)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
+_SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
 class Code:
@@ -2445,17 +2449,23 @@ class Position:
         :meth:`fast`: what :meth:`counted` counts, on the effective top (the joker's free play, with
         two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
         and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
-        closure made): the ranks that may go and the running sum of their moves (plays and swaps,
-        rank by rank), per rank whose plays swap how many swaps and its :meth:`_swap_form`, the
-        number of distinct cards in hand, and per swap rule (by its place in ``_SWAP_HOWS``) the
-        swaps per card given (:meth:`_swaps_per`)."""
-        C, R = self.C, self.R
+        closure made): the key of the ranks that may go (``Rules.swap_ranks``) and the running sum
+        of their moves (plays and swaps, rank by rank), per rank whose plays swap how many swaps and
+        its :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule (by its
+        place in ``_SWAP_HOWS``) the swaps per card given (:meth:`_swaps_per`). Where no play swaps
+        (most moves), no running sum: their play counts, rank by rank, and None for the swaps (random
+        play then picks a play as in the plain game)."""
+        R = self.R
         seat = self.turn
-        subs, h = self.subs[seat], self.hands[seat]
-        top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         # (as :meth:`_play_ranks`, inline: each move asks)
-        ranks, getter, go = R.swap_tops[self.rev & 1][top]
+        key = self.top + _SWAP_REV[self.rev & 1]
+        if R.free_two and self.alive <= 2:
+            key += self.top_rank() - self.top
+        ranks, getter, go = R.swap_tops[key]
+        subs = self.subs[seat]
         counts = getter(subs)
+        h = self.hands[seat]
+        C = self.C
         # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
         # for a play that swaps, where some player holds what it swaps with
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
@@ -2466,13 +2476,18 @@ class Position:
             adds = R.swap_adds
             many = (t + adds[7]) & go
             if many:  # (and the swap rules that allow a swap now: see _swaps_per)
-                ups, hand_n = self.ups, self.hand_n
-                n = len(ups)
-                many &= t + adds[(1 if ups[seat] else 0) + (2 if hand_n.count(0) < n - 1 else 0)
-                                 + (4 if ups.count(()) < n - 1 + (not ups[seat]) else 0)]
+                ups = self.ups
+                others = len(ups) - 1
+                bare = ups.count(())  # (the face-up zones emptied)
+                if ups[seat]:  # (one's own face-up cards; another's)
+                    on = 5 if bare < others else 1
+                else:
+                    on = 4 if bare <= others else 0
+                if self.hand_n.count(0) < others:  # (another hand's cards)
+                    on += 2
+                many &= t + adds[on]
             if not many:  # (most moves: no play swaps)
-                cum = tuple(accumulate(counts))
-                return cum[-1] if cum else 0, (ranks, cum, _NO_SWAPPING, 0, _NO_PER)
+                return sum(counts), (key, counts, None, 0, _NO_PER)
             # distinct cards in hand (a play may give any card it leaves one of): every card
             # once, but the jokers (alike) count once
             jokers = subs[JOKER_RANK]
@@ -2503,8 +2518,10 @@ class Position:
             if swaps:
                 swapping[r] = swaps, form
                 tally[ranks.index(r)] += swaps
+        if not swapping:
+            return sum(counts), (key, counts, None, 0, _NO_PER)
         cum = tuple(accumulate(tally))
-        return cum[-1], (ranks, cum, swapping, distinct, per)
+        return cum[-1], (key, cum, swapping, distinct, per)
 
     def _swap_forms(self) -> tuple[dict[int, SwapForm], ...]:
         """Per rank, the :meth:`_swap_form` of each field met so far, for this pack (kept per
@@ -2615,28 +2632,48 @@ class Position:
         cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
         once, no move made for bulk play, which does not keep it; :meth:`_swap_at`, inline up to
         a rank whose plays swap)."""
-        ranks, cum, swapping, distinct, per = counts
-        i = bisect_right(cum, j)
-        r = ranks[i]
-        if i:
-            j -= cum[i - 1]
+        key, cum, swapping, distinct, per = counts
+        if swapping is None:  # (no play swaps: ``cum`` holds the play counts)
+            r, j = self._rank_at(j, key, cum)
+            got = None
+        else:
+            i = bisect_right(cum, j)
+            r = self.R.swap_ranks[key][i]
+            if i:
+                j -= cum[i - 1]
+            got = swapping.get(r)
         C = self.C
         seat = self.turn
         f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
-        got = swapping.get(r)
-        if got is None:  # (most moves)
+        if got is None:
             cards, val, count = plays[j]
             return cards, self.push_cards(cards, val, None, count)
-        at, rule, how, give_at, k = self._swap_in(j, got[1], distinct, per)
-        cards, val, count = plays[at]
-        if rule is None:
+        at = 0  # (:func:`_swap_in`, inline: the run of plays that holds the j-th move, then the play)
+        for run in got[1][2]:
+            n, rule, ngone, how = run
+            p = per[how] if how >= 0 else 0
+            each = 1 + (distinct - ngone) * p  # a play, then its swaps
+            if j < n * each:
+                break
+            j -= n * each
+            at += n
+        else:
+            raise AssertionError("a play past the count")
+        q, j = divmod(j, each)
+        cards, val, count = plays[at + q]
+        if not j:  # (the play itself)
             return cards, self.push_cards(cards, val, None, count)
-        give = self._swap_give(seat, val, give_at)
+        assert rule is not None
+        give_at, k = divmod(j - 1, p)
+        rest = self.hands[seat] - val  # (:meth:`_swap_give`, inline)
+        give = C.nth_plain(rest, give_at)
+        if give is None:
+            give = list(dict.fromkeys(C.decode(rest)))[give_at]
         other, take, index = self._swap_target(seat, how, k)
-        self.causes = []
-        events: list[Event] = []
-        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
+        self.causes = [rule[1]]  # (:meth:`_swap_with`, inline)
+        events = [SWAPPED]
+        self._exchange(seat, give, other, take, index)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
@@ -2645,44 +2682,38 @@ class Position:
     def _swap_at(self, j: int, counts: SwapCounts) -> tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int] | None:
         """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
         them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`)
-        and :meth:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
-        ranks, cum, swapping, distinct, per = counts
-        i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
-        if i == len(cum):
-            return None
-        r = ranks[i]
-        if i:
-            j -= cum[i - 1]
+        and :func:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
+        key, cum, swapping, distinct, per = counts
+        if swapping is None:  # (no play swaps: ``cum`` holds the play counts)
+            if j >= sum(cum):
+                return None
+            r, j = self._rank_at(j, key, cum)
+            got = None
+        else:
+            i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
+            if i == len(cum):
+                return None
+            r = self.R.swap_ranks[key][i]
+            if i:
+                j -= cum[i - 1]
+            got = swapping.get(r)
         C = self.C
         f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
-        got = swapping.get(r)
         if got is None:
             return plays[j], None, -1, 0, 0
-        at, rule, how, give_at, k = self._swap_in(j, got[1], distinct, per)
+        at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
         return plays[at], rule, how, give_at, k
 
-    @staticmethod
-    def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int, tuple[str, str] | None, int, int, int]:
-        """Where the j-th of a rank's plays and swaps lies (its plays' :meth:`_swap_form`, each play
-        followed by its swaps): the play's place; for a swap, its rule (:meth:`Rules.swap_rule`)
-        and the rule's place in ``_SWAP_HOWS``, the place of the card given among those the play
-        may give (:meth:`_swap_give`) and of the swap among those per card given
-        (:meth:`_swap_nth`); for the play itself, no rule (None)."""
-        at = 0  # the first play of the run
-        for count, rule, ngone, how in form[2]:
-            p = per[how] if how >= 0 else 0
-            each = 1 + (distinct - ngone) * p  # a play, then its swaps
-            if j >= count * each:
-                j -= count * each
-                at += count
-                continue
-            q, j = divmod(j, each)
-            if j == 0:
-                return at + q, None, -1, 0, 0
-            give_at, k = divmod(j - 1, p)
-            return at + q, rule, how, give_at, k
+    def _rank_at(self, j: int, key: int, counts: tuple[int, ...]) -> tuple[int, int]:
+        """Where no play swaps, the rank of the j-th play (j below their count) and its place among
+        the rank's plays, from :meth:`swap_counts`' key and play counts."""
+        for r, s in zip(self.R.swap_ranks[key], counts, strict=True):
+            if j < s:
+                return r, j
+            j -= s
         raise AssertionError("a play past the count")
+
 
     def _extra_moves(self) -> list[Move]:
         """The moves listed after the plays (runs included) and before the pickup (a gamble,
@@ -3348,14 +3379,6 @@ class Position:
             if not self._go_out(seat, events):
                 self.turn = self._next_seat(seat, self.direction)
 
-    def _hand_card(self, seat: int, k: int) -> int:
-        """``self.hand(seat)[k]`` (with one pack and no unseen cards, read off the hand's bits: a
-        blind swap takes a card by its place)."""
-        C = self.C
-        h = self.hands[seat]
-        c = C.nth_plain(h, k)
-        return c if c is not None else C.decode(h)[k]
-
     def _do_swap(self, seat: int, move: Move, events: list[Event]) -> None:
         """The swap a play sets off: a hand card for a face-up card, or blind for another hand's card."""
         other = self.names.index(move.target) if move.target else -1
@@ -3366,17 +3389,36 @@ class Position:
                    events: list[Event]) -> None:
         """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
         self.causes.append(fid)
-        if other < 0:
-            self.ups = _put(self.ups, seat, _replace_face_up(self.ups[seat], take, give))
-            got = take
-        elif take >= 0:
-            self.ups = _put(self.ups, other, _replace_face_up(self.ups[other], take, give))
-            got = take
-        else:
-            got = self._hand_card(other, max(index, 1) - 1)
-            self._trade(other, got, give)
-        self._trade(seat, give, got)
-        events.append(Event.SWAP)
+        self._exchange(seat, give, other, take, index)
+        events.append(SWAPPED)
+
+    def _exchange(self, seat: int, give: int, other: int, take: int, index: int) -> None:
+        """The cards of a swap change places (its parts: :meth:`_swap_target`): ``give`` from the
+        seat's hand for the face-up card ``take`` of its own (``other`` < 0) or another's, or for the
+        card of the other hand at ``index`` (blind: its first at 0), that hand's size the same."""
+        if take >= 0:
+            q = seat if other < 0 else other
+            self.ups = _put(self.ups, q, _replace_face_up(self.ups[q], take, give))
+            self._trade(seat, give, take)
+            return
+        # (the card taken, read off the bits, and :meth:`_trade` for both hands, inline)
+        C = self.C
+        hands, subs = self.hands, self.subs
+        h = hands[other]
+        got = C.nth_plain(h, max(index, 1) - 1)
+        if got is None:
+            got = C.decode(h)[max(index, 1) - 1]
+        cv, tsm = C.cv, C.tsm
+        moved = cv[give] - cv[got]
+        for q, now in ((other, h + moved), (seat, hands[seat] - moved)):
+            hands[q] = now
+            sub = subs[q]
+            if give >= 0:
+                table, sh, m = tsm[give >> 2]
+                sub[give >> 2] = table[(now >> sh) & m]
+            if got >= 0:
+                table, sh, m = tsm[got >> 2]
+                sub[got >> 2] = table[(now >> sh) & m]
 
     def _trade(self, seat: int, out: int, into: int) -> None:
         """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
@@ -3728,6 +3770,28 @@ def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> boo
 def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target: str) -> Move:
     """A play with its swap, from the swap's parts (:meth:`Position._swap_target`)."""
     return Move(PLAY, cards, index=index, give=give, take=take, target=target)
+
+
+def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int, tuple[str, str] | None, int, int, int]:
+    """Where the j-th of a rank's plays and swaps lies (its plays' :meth:`_swap_form`, each play
+    followed by its swaps): the play's place; for a swap, its rule (:meth:`Rules.swap_rule`)
+    and the rule's place in ``_SWAP_HOWS``, the place of the card given among those the play
+    may give (:meth:`_swap_give`) and of the swap among those per card given
+    (:meth:`_swap_nth`); for the play itself, no rule (None)."""
+    at = 0  # the first play of the run
+    for count, rule, ngone, how in form[2]:
+        p = per[how] if how >= 0 else 0
+        each = 1 + (distinct - ngone) * p  # a play, then its swaps
+        if j >= count * each:
+            j -= count * each
+            at += count
+            continue
+        q, j = divmod(j, each)
+        if j == 0:
+            return at + q, None, -1, 0, 0
+        give_at, k = divmod(j - 1, p)
+        return at + q, rule, how, give_at, k
+    raise AssertionError("a play past the count")
 
 
 def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> tuple[tuple[int, ...], ...]:

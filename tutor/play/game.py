@@ -783,6 +783,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                                 *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
     get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
+    if swaps:  # (a play picked as the plain game's, where none swaps: from the ranks that go, by their key)
+        ranks_at = R.swap_ranks
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
@@ -806,8 +808,12 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     nplay = sum(get_at[top](held))
                     napart = run_count(top)
                 else:  # each play and its swaps (:meth:`Position.swap_counts`), none a plain play
-                    nplay = 0
                     napart, counted = swap_counts()
+                    if counted[2] is None:  # (most moves: no play swaps, so the plays are picked as
+                        # the plain game's, from the ranks that go: ``top`` is their key)
+                        nplay, napart, top = napart, 0, counted[0]
+                    else:
+                        nplay = 0
                 n = nplay + napart
                 n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
             else:
