@@ -2404,8 +2404,12 @@ class Position:
         subs = self.subs[seat]
         if subs.count(0) != N_RANKS - 1:
             return True
-        rank = next(r for r, k in enumerate(subs) if k)
-        return not any(c >> 2 == rank for s in self.ups[seat] for c in s)
+        rank = subs.index(max(subs))  # (the one rank held; loops, not generators: quicker for so few)
+        for s in self.ups[seat]:
+            for c in s:
+                if c >> 2 == rank:
+                    return False
+        return True
 
     def _no_fours(self) -> bool:
         """With four of a kind anytime, does the hand hold no play of four cards or more of a rank

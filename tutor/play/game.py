@@ -786,6 +786,8 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     if swaps:  # (a play picked as the plain game's, where none swaps: from the ranks that go, by their key)
         ranks_at = R.swap_ranks
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
+    moves = pos.moves
+    played: Move | tuple[int, ...] | None
     lays, lays_of, rsh, rm = C.lays, C.lays_of, C.rsh, C.rm
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     swap_counts, push_swap_at = pos.swap_counts, pos.push_swap_at
@@ -873,7 +875,16 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 zones_same = not up_to_hand
                 continue
         else:
-            played, events = _random_push(pos, rng, False)  # (Bluff's moves too: counted and pushed there)
+            listed = moves() if lean and not hand_n[seat] else None
+            if listed:  # from face up or face down: :func:`_random_push`'s pick from the list, drawn inline
+                n = len(listed)
+                k = bits[n] if n < len(bits) else n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                played, events = listed[j], push(listed[j])
+            else:
+                played, events = _random_push(pos, rng, False)
             zones_same = False  # (a play from face up or face down, a flip)
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
