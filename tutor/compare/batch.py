@@ -170,10 +170,24 @@ def shared_pool() -> ProcessPoolExecutor:
             n = workers_for(None)
             pool = ProcessPoolExecutor(max_workers=n, mp_context=ctx)
             with plain_main(ctx):  # start every worker now, while __main__ is bare
-                for f in [pool.submit(os.getpid) for _ in range(2 * n)]:
-                    f.result()
+                _start_workers(pool, n)
             _SHARED = pool
         return _SHARED
+
+
+def _start_workers(pool: ProcessPoolExecutor, n: int) -> None:
+    """Have ``pool`` start all ``n`` of its workers now. The pool starts one only when a task
+    finds none idle, so quick tasks can leave some unstarted (to be started later, under another
+    ``__main__``): each round keeps every worker busy a moment, so that each submit finds none
+    idle, until ``n`` different workers have answered (one more worker a round at the least)."""
+    seen: set[int] = set()
+    while len(seen) < n:
+        seen |= {f.result() for f in [pool.submit(_pid_after, 0.05) for _ in range(n)]}
+
+
+def _pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
 
 
 def close_shared_pool() -> None:
