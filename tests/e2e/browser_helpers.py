@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 
@@ -30,13 +31,18 @@ def add_in_editor(page: Page, zone_holding: str, card: str) -> None:
     expect(picker).to_be_visible()
     chip = picker.get_by_text(re.compile(rf"\({re.escape(card)}\)"))
     box = picker.get_by_role("combobox")
-    for _ in range(5):  # a rerun that lands while typing can drop the entry: type it again
-        # Keys go to the picker's own input, never to whatever has the focus: a rerun can move the
-        # focus to another widget (once the rule set's picker, which the typing then changed).
-        box.click()
-        box.press_sequentially(card)
-        box.press("Enter")
-        box.press("Tab")
+    option = page.get_by_role("option", name=re.compile(rf"\({re.escape(card)}\)"))
+    for _ in range(5):  # a rerun that lands meanwhile can close the list or drop the entry: again
+        # No key is typed: a rerun can move the focus to another widget, which typed keys then
+        # change (a run under load once saw the rule set's picker switched to bluff). The filter
+        # is filled into the picker's own input and the card's option is clicked.
+        try:
+            box.fill(card)
+            option.first.click(timeout=5_000)
+            box.press("Escape")  # the list closed (open, it hides the page from the roles)
+        except (AssertionError, PlaywrightError):
+            idle(page)
+            continue
         idle(page)
         try:
             expect(chip.first).to_be_visible(timeout=5_000)
