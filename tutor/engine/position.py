@@ -2653,31 +2653,15 @@ class Position:
         if got is None:
             cards, val, count = plays[j]
             return cards, self.push_cards(cards, val, None, count)
-        at = 0  # (:func:`_swap_in`, inline: the run of plays that holds the j-th move, then the play)
-        for run in got[1][2]:
-            n, rule, ngone, how = run
-            p = per[how] if how >= 0 else 0
-            each = 1 + (distinct - ngone) * p  # a play, then its swaps
-            if j < n * each:
-                break
-            j -= n * each
-            at += n
-        else:
-            raise AssertionError("a play past the count")
-        q, j = divmod(j, each)
-        cards, val, count = plays[at + q]
-        if not j:  # (the play itself)
+        at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
+        cards, val, count = plays[at]
+        if rule is None:  # (the play itself)
             return cards, self.push_cards(cards, val, None, count)
-        assert rule is not None
-        give_at, k = divmod(j - 1, p)
-        rest = self.hands[seat] - val  # (:meth:`_swap_give`, inline)
-        give = C.nth_plain(rest, give_at)
-        if give is None:
-            give = list(dict.fromkeys(C.decode(rest)))[give_at]
+        give = self._swap_give(seat, val, give_at)
         other, take, index = self._swap_target(seat, how, k)
-        self.causes = [rule[1]]  # (:meth:`_swap_with`, inline)
-        events = [SWAPPED]
-        self._exchange(seat, give, other, take, index)  # (a card the play leaves in hand)
+        self.causes = []
+        events: list[Event] = []
+        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
@@ -3405,24 +3389,13 @@ class Position:
             self.ups = _put(self.ups, q, _replace_face_up(self.ups[q], take, give))
             self._trade(seat, give, take)
             return
-        # (the card taken, read off the bits, and :meth:`_trade` for both hands, inline)
         C = self.C
-        hands, subs = self.hands, self.subs
-        h = hands[other]
+        h = self.hands[other]
         got = C.nth_plain(h, max(index, 1) - 1)
         if got is None:
             got = C.decode(h)[max(index, 1) - 1]
-        cv, tsm = C.cv, C.tsm
-        moved = cv[give] - cv[got]
-        for q, now in ((other, h + moved), (seat, hands[seat] - moved)):
-            hands[q] = now
-            sub = subs[q]
-            if give >= 0:
-                table, sh, m = tsm[give >> 2]
-                sub[give >> 2] = table[(now >> sh) & m]
-            if got >= 0:
-                table, sh, m = tsm[got >> 2]
-                sub[got >> 2] = table[(now >> sh) & m]
+        self._trade(other, got, give)
+        self._trade(seat, give, got)
 
     def _trade(self, seat: int, out: int, into: int) -> None:
         """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
