@@ -223,25 +223,19 @@ class _LazyTable(Table):
 
 def _written(t: Table) -> None:
     """Write the fields of a lazy table (a no-op once written)."""
+    eng = None
     try:
         make = t._make
     except AttributeError:  # (made by :meth:`Table.lazy_on`: the make rides on ``_eng``)
         eng = t._eng
         make = eng[2:]
-        if not make:  # written meanwhile (by another thread, which writes every field first)
-            return
-        full = make[0](*make[1:])
-        for slot in _SLOT.values():
-            slot.__set__(t, slot.__get__(full))
-        _SET_ENG(t, eng[:2])
-        _SET_MAKE(t, None)
-        _SET_CLASS(t, Table)
-        return
-    if make is None:  # written meanwhile (by another thread, which writes every field first)
+    if not make:  # written meanwhile (by another thread, which writes every field first)
         return
     full = make[0](*make[1:])
     for slot in _SLOT.values():
         slot.__set__(t, slot.__get__(full))
+    if eng is not None:
+        _SET_ENG(t, eng[:2])
     _SET_MAKE(t, None)
     _SET_CLASS(t, Table)
 
