@@ -876,13 +876,9 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 continue
         else:
             listed = moves() if lean and not hand_n[seat] else None
-            if listed:  # from face up or face down: :func:`_random_push`'s pick from the list, drawn inline
-                n = len(listed)
-                k = bits[n] if n < len(bits) else n.bit_length()
-                j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-                played, events = listed[j], push(listed[j])
+            if listed:  # from face up or face down: :func:`_random_push`'s pick from the list, without its dispatch
+                played = listed[_randbelow(rng, len(listed))]
+                events = push(played)
             else:
                 played, events = _random_push(pos, rng, False)
             zones_same = False  # (a play from face up or face down, a flip)
