@@ -2197,17 +2197,7 @@ class Position:
         if call:
             extra.append(CALL_MOVE)
         j = draw(rng, nplay + len(extra))
-        if j >= nplay:
-            move: Move | None = extra[j - nplay]
-        else:  # (:meth:`_nth_bluff`, inline)
-            for plays, n in plays_by:
-                ranks = said[n]
-                k = len(plays) * len(ranks)
-                if j < k:
-                    i, c = divmod(j, len(ranks))
-                    move = plays[i][ranks[c]]
-                    break
-                j -= k
+        move = extra[j - nplay] if j >= nplay else self._nth_bluff(j, plays_by, said)
         assert move is not None
         return move, self.push(move)
 
