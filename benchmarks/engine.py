@@ -12,6 +12,11 @@ agree.
     python benchmarks/engine.py --variant pagat --players 4 --games 2000 --json
     python benchmarks/engine.py --variant pagat --players 4 --games 100 --engine
     python benchmarks/engine.py --all --players 4 --games 300
+    python benchmarks/engine.py --all --players 4 --moves 100000
+
+``--moves N`` plays games (seeds ``--seed`` onwards) until at least N moves are made, for each
+preset: a Bluff game lasts about 50 moves and a pagat one about 1,300, so a fixed number of
+games weighs a short game's start and the first use of a preset's tables 25 times more.
 
 Figures on a shared machine are noisy: ``--repeat N`` runs the batch N times and keeps
 the fastest. ``moves_per_s`` is by the wall clock; ``moves_per_cpu_s`` divides by the CPU
@@ -50,14 +55,16 @@ def _checked_game(v: object, players: int, seed: int, bot: str) -> tuple[int, bo
     return circle.turns, False
 
 
-def run(variant: str, players: int, games: int, seed: int, bot: str, engine: bool) -> dict[str, object]:
+def run(variant: str, players: int, games: int, seed: int, bot: str, engine: bool,
+        min_moves: int = 0) -> dict[str, object]:
+    """``games`` games from ``seed`` on; with ``min_moves``, as many as it takes to make that many moves."""
     v = load_variant(variant)
     path = "checked" if engine else "runner"
-    seeds = range(seed, seed + games)
     moves = stalled = 0
+    s = seed
     t0 = time.perf_counter()
     c0 = time.process_time()
-    for s in seeds:
+    while (moves < min_moves) if min_moves else (s < seed + games):
         if engine:
             turns, st = _checked_game(v, players, s, bot)
         else:
@@ -65,6 +72,8 @@ def run(variant: str, players: int, games: int, seed: int, bot: str, engine: boo
             turns, st = g.turns, g.stalled
         moves += turns
         stalled += st
+        s += 1
+    games = s - seed
     dt = time.perf_counter() - t0
     cpu = time.process_time() - c0
     return {
@@ -81,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all", action="store_true", help="every preset, one line each")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--moves", type=int, default=0,
+                    help="play games until at least this many moves (in place of --games)")
     ap.add_argument("--seed", type=int, default=0, help="the first seed")
     ap.add_argument("--bot", choices=sorted(BOTS), default="random")
     ap.add_argument("--engine", action="store_true", help="time the checked path (legal_moves and check every move)")
@@ -93,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         players = min(max(args.players, v.min_players), v.max_players)
         best: dict[str, object] | None = None
         for _ in range(max(1, args.repeat)):
-            got = run(spec, players, args.games, args.seed, args.bot, args.engine)
+            got = run(spec, players, args.games, args.seed, args.bot, args.engine, args.moves)
             if best is None or got["moves_per_s"] > best["moves_per_s"]:  # type: ignore[operator]
                 best = got
         assert best is not None

@@ -73,3 +73,14 @@ def test_reference_digests_repeat_and_report_what_differs(tmp_path: Path) -> Non
     out = subprocess.run([sys.executable, *common, "--against", str(saved), "--quiet"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 1 and f"DIFFERS {name}" in out.stdout and "1 differ" in out.stdout
+
+
+def test_engine_benchmark_plays_until_it_has_the_moves_asked_for() -> None:
+    rows = [json.loads(line) for line in _run("benchmarks/engine.py", "--variant", "bluff", "--moves", "300",
+                                              "--json").splitlines()]
+    (row,) = rows
+    assert row["moves"] >= 300 and row["games"] > 1
+    # the games before the last made fewer moves than asked for: as many games as it takes, no more
+    fewer = json.loads(_run("benchmarks/engine.py", "--variant", "bluff", "--games", str(row["games"] - 1),
+                            "--json").splitlines()[-1])
+    assert fewer["moves"] < 300 <= row["moves"]
