@@ -1842,7 +1842,7 @@ class Position:
                 b0, b1, b2, b3, b4, b5, b6 = b = (h & R.nib_masks[self.top]).to_bytes(_RANK_BYTES, "little")
                 t0, t1, t2, t3, t4, t5, t6 = C.byte_firsts if alike else C.byte_moves
                 try:
-                    moves = [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]
+                    moves = [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]  # type: ignore[misc]
                 except TypeError:  # (a byte's plays not made yet: None)
                     moves = C.byte_plays(b, alike)
             else:
