@@ -46,13 +46,16 @@ class Verdict:
 
     # (private slots behind read-only properties, not a __setattr__ that refuses: check makes
     # a verdict at every move, and a slot written past such a __setattr__ costs a call)
-    __slots__ = ("_move", "_code", "_rest")
+    __slots__ = ("_move", "_code", "_rest", "_table", "_pos")
 
     _move: Move
     _code: Reason
     # [rules, events, next_player, the sentence or what writes it when first read]; or what
-    # check keeps to work them out: (table, position, move, code, fragments, context)
+    # check keeps to work them out: the judge's (code, fragments, context), with the table and its
+    # position (``_table``, ``_pos``: written only then)
     _rest: list[object] | tuple[object, ...]
+    _table: Table
+    _pos: Position
 
     def __init__(self, move: Move, code: Reason, reason: str, rules: tuple[str, ...],
                  events: tuple[str, ...] = (), next_player: str | None = None) -> None:
@@ -63,7 +66,8 @@ class Verdict:
     def _known(self) -> list[object]:
         rest = self._rest
         if rest.__class__ is not list:
-            rest = self._rest = _outcome(*rest)  # (one of check's verdicts, read for the first time)
+            # (one of check's verdicts, read for the first time)
+            rest = self._rest = _outcome(self._table, self._pos, self._move, *rest)  # type: ignore[arg-type]
         return rest  # type: ignore[return-value]
 
     @property
@@ -352,19 +356,23 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     except AttributeError:  # (an empty slot: a table the engine has not seen)
         e = None
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
-    code, frags, ctx = pos.judge(move)  # type: ignore[arg-type]
+    judged = pos.judge(move)  # type: ignore[arg-type]
     got = _new(Verdict)
     got._move = move
-    got._code = code
+    code = got._code = judged[0]
     kind = move.kind
     if (kind == FLIP or kind == GAMBLE) and code.legal and (
             pos.downs[pos.turn][move.index - 1] == UNKNOWN if kind == FLIP else pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
+        frags = judged[1]
         got._rest = [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
-                     _likely_next(table, pos, move), sentence(pos, move, code, ctx)]
+                     _likely_next(table, pos, move), sentence(pos, move, code, judged[2])]
     else:
-        # the rest when first read (most verdicts are only asked whether the move is legal)
-        got._rest = (table, pos, move, code, frags, ctx)
+        # the rest when first read (most verdicts are only asked whether the move is legal), from
+        # the judge's answer as it gave it (no tuple made for it)
+        got._rest = judged
+        got._table = table
+        got._pos = pos
     return got
 
 

@@ -83,7 +83,7 @@ class Rules:
     """One variant's rules as tuples of ints and bools: what the position reads. Built once
     per variant from its :class:`~tutor.rules.variant.Variant` (:func:`rules_of`)."""
 
-    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "get_at", "off_at", "transparent", "alone_self",
+    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "nib_masks", "get_at", "off_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
                  "four_burns", "four_anytime", "voluntary", "pick_fids", "pickups_at", "after", "adds", "combo", "winner",
                  "refill", "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays",
@@ -101,6 +101,8 @@ class Rules:
         self.cells = v.cells
         self.cells_rev = v.cells_rev
         self.ranks_at = tuple(tuple(r for r in range(N_RANKS) if v.place[top][r]) for top in range(EMPTY + 1))
+        # one pack: per top, the bits of a hand's fields of the ranks that may go on it (:meth:`Position.moves`)
+        self.nib_masks = tuple(sum(15 << 4 * r for r in ranks) for ranks in self.ranks_at)
         self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_at)
         # per top where few ranks may not go on it, those ranks (a hand's plays that may go are
@@ -310,10 +312,10 @@ def rules_of(v: Variant) -> Rules:
 _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is this last one)
 # a one-pack hand's cards counted per rank (4 bits each) by adding bits in pairs, then pairs of pairs
 # (Position.swap_counts)
-# a one-pack hand's bytes (its 52 cards, jokers and unseen cards: 84 bits), and per rank the byte
-# that holds its field (:meth:`Position.moves`: the jokers' count, below 16, in the high nibble of byte 6)
-_HAND_BYTES = 11
-_HALF = tuple(r >> 1 for r in range(N_RANKS))
+# a one-pack hand's ranks as bytes, two ranks' fields a byte (each a nibble; the jokers' count, below
+# 16, in the high nibble of the last): :meth:`Position.moves` (which reads the seven one by one)
+_RANK_BYTES = (N_RANKS + 1) // 2
+assert _RANK_BYTES == 7
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
@@ -328,7 +330,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least", "fm", "nib_moves", "nib_firsts", "decks")
+                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks")
 
     def __init__(self, decks: int) -> None:
         self.decks = decks
@@ -363,10 +365,11 @@ class Code:
         self.groups: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_moves: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
         self.play_firsts: tuple[dict[int, list[Move]], ...] = tuple({} for _ in range(N_RANKS))
-        # one pack: per rank, per byte of a hand's bytes that holds its field (a nibble, as
-        # ``_HALF`` says), :meth:`moves_of` and :meth:`firsts_of` of that field (filled as they come up)
-        self.nib_moves: tuple[list[list[Move] | None], ...] = tuple([None] * 256 for _ in range(N_RANKS))
-        self.nib_firsts: tuple[list[list[Move] | None], ...] = tuple([None] * 256 for _ in range(N_RANKS))
+        # one pack: per byte of a hand's ranks (two ranks' fields, ``_RANK_BYTES``), by its value,
+        # :meth:`moves_of` (:meth:`firsts_of`) of both its fields, the lower rank's first (filled as
+        # they come up, :meth:`byte_plays`)
+        self.byte_moves: tuple[list[tuple[Move, ...] | None], ...] = tuple([()] + [None] * 255 for _ in range(_RANK_BYTES))
+        self.byte_firsts: tuple[list[tuple[Move, ...] | None], ...] = tuple([()] + [None] * 255 for _ in range(_RANK_BYTES))
         self.fours: tuple[dict[int, int], ...] = tuple({} for _ in range(N_RANKS))
         self.gones: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(N_RANKS))
         self.tallies: tuple[dict[int, list[tuple[int, int, int]]], ...] = tuple({} for _ in range(N_RANKS))
@@ -496,6 +499,20 @@ class Code:
             at += 8
         bits = _BYTE_BITS[plain & 255]
         return at + bits[i] if i < len(bits) else JOKER
+
+    def byte_plays(self, b: bytes, alike: bool) -> list[Move]:
+        """One pack: the plays of the ranks whose fields the bytes ``b`` hold (``_RANK_BYTES``, two
+        ranks a byte): :meth:`moves_of` (``alike``: :meth:`firsts_of`) of each, in rank order, each
+        byte's made once (:meth:`Position.moves` reads them off)."""
+        tabs, make = (self.byte_firsts, self.firsts_of) if alike else (self.byte_moves, self.moves_of)
+        out: list[Move] = []
+        for i, k in enumerate(b):
+            got = tabs[i][k]
+            if got is None:
+                got = tabs[i][k] = (tuple(make(2 * i, k & 15)) if k & 15 else ()) + (
+                    tuple(make(2 * i + 1, k >> 4)) if k >> 4 else ())
+            out += got
+        return out
 
     def firsts_of(self, r: int, f: int) -> list[Move]:
         """The first move of :meth:`moves_of` with each number of cards (made once)."""
@@ -1818,22 +1835,19 @@ class Position:
             # questions that cannot arise)
             C = self.C
             h = self.hands[seat]
-            subs = self.subs[seat]
-            moves = []
             if C.w == 1:
-                # one pack: each rank's field is a nibble of the hand's bytes, read off them at once
-                # (not shifted out of the big int rank by rank)
-                b = h.to_bytes(_HAND_BYTES, "little")
-                nib = C.nib_firsts if alike else C.nib_moves
-                for r in R.ranks_at[self.top]:
-                    if subs[r]:
-                        k = b[_HALF[r]]
-                        got = nib[r][k]
-                        if got is None:
-                            f = k >> 4 if r & 1 else k & 15
-                            got = nib[r][k] = (C.firsts_of if alike else C.moves_of)(r, f)
-                        moves += got
+                # one pack: the hand's fields of the ranks that may go on the top, as its seven bytes
+                # of two ranks each, each byte's plays read off (no loop: the plays of a byte's
+                # every value are made once, Code.byte_plays)
+                b0, b1, b2, b3, b4, b5, b6 = b = (h & R.nib_masks[self.top]).to_bytes(_RANK_BYTES, "little")
+                t0, t1, t2, t3, t4, t5, t6 = C.byte_firsts if alike else C.byte_moves
+                try:
+                    moves = [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]  # type: ignore[misc]
+                except TypeError:  # (a byte's plays not made yet: None)
+                    moves = C.byte_plays(b, alike)
             else:
+                moves = []
+                subs = self.subs[seat]
                 rsh, rm, cache = C.rsh, C.rm, C.play_firsts if alike else C.play_moves
                 for r in R.ranks_at[self.top]:
                     if subs[r]:
