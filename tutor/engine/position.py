@@ -315,6 +315,8 @@ _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is
 _HAND_BYTES = 11
 _HALF = tuple(r >> 1 for r in range(N_RANKS))
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
+# one pack: per byte of a hand (two ranks' fields) the two ranks' counts of plays, 2^k - 1 for k cards (Code.subs)
+_BYTE_SUBS = tuple(((1 << (b & 15).bit_count()) - 1, (1 << (b >> 4).bit_count()) - 1) for b in range(256))
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
@@ -401,6 +403,11 @@ class Code:
         return tuple(out)
 
     def subs(self, hand: int) -> list[int]:
+        """Per rank (the jokers last) the count of plays of its cards in the multiset ``hand``."""
+        if self.w == 1:  # (one pack: two ranks' counts a byte, by subscript: every deal asks for each hand)
+            b = _BYTE_SUBS
+            return [*b[hand & 255], *b[hand >> 8 & 255], *b[hand >> 16 & 255], *b[hand >> 24 & 255],
+                    *b[hand >> 32 & 255], *b[hand >> 40 & 255], b[hand >> 48 & 15][0], hand >> 52 & 0xFFFF]
         return [t[(hand >> s) & m] for t, s, m in self.tsm]
 
     def group(self, r: int, f: int) -> tuple[int, ...]:
@@ -611,9 +618,36 @@ class Position:
               ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...],
               stock: tuple[int, ...]) -> Position:
         """The position of a table just dealt, in the setup (:meth:`of` that table, made without it:
-        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock."""
-        return cls._made(v, decks, names, hands, ups, downs, [], stock, (), 0, CLOCKWISE, True, (False,) * len(names),
-                         False, 0)
+        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock.
+        (Written field by field rather than by :meth:`_made`: every game of bulk play starts here, and
+        a table just dealt has no pile, nobody ready or lost, and every seat dealt alike.)"""
+        pos = _new(cls)
+        pos.v = v
+        pos.R = rules_of(v)
+        C = pos.C = code_for(decks)
+        pos.names = names
+        n = pos.n = len(names)
+        hs = pos.hands = [sum(map(C.cv.__getitem__, h)) for h in hands]  # (:meth:`Code.encode`)
+        pos.hand_n = list(map(len, hands))
+        pos.subs = list(map(C.subs, hs))
+        pos.ups = ups
+        pos.downs = downs
+        pos.stock = stock
+        pos.burned = ()
+        pos.pile, pos.pile_n, pos.top, pos.run_r, pos.run_n, pos.rev = [], 0, EMPTY, -1, 0, 0  # (:meth:`_repile`
+        pos.claimed = _NO_CLAIM  # of no pile)
+        pos.turn = 0
+        pos.direction = CLOCKWISE
+        pos.setup = True
+        pos.ready = (False,) * n
+        pos.opening = False
+        outs = pos.outs = (not (hands[0] or ups[0] or downs[0]),) * n
+        pos.after = _after(outs, CLOCKWISE)
+        pos.alive = n - sum(outs)
+        pos.causes = []
+        pos.lost = 0
+        pos.ended = False  # (in the setup: :meth:`_finished`)
+        return pos
 
     @classmethod
     def _made(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
@@ -2119,10 +2153,16 @@ class Position:
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
         said, _, first, _, after, by_nib, by_two = got
-        # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
-        n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
-        n5 = by_two[h >> 40 & 255]
-        nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
+        x = h | h >> 1
+        singles = ((x | x >> 2) & _SUIT_BITS).bit_count() == self.hand_n[seat]  # (the ranks held: one card each?)
+        if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
+            # claim a single may make, in card order (its bits: rank by rank)
+            ranks = said[1]
+            nplay = self.hand_n[seat] * len(ranks)
+        else:  # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
+            n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
+            n5 = by_two[h >> 40 & 255]
+            nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
         pile = self.pile
         extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
@@ -2131,26 +2171,36 @@ class Position:
         if j >= nplay:
             move = extra[j - nplay]
             return move, self.push(move)
-        r = 0  # the rank drawn: its two, then itself
-        for k in (n0, n1, n2, n3, n4, n5):
-            if j < k:
-                break
-            j -= k
-            r += 2
-        f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
-        while j >= by_nib[f]:
-            j -= by_nib[f]
-            r += 1
-            f = (h >> 4 * r) & 15
-        lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
-        for n, k, at in _SIZES_OF_FIELD[f]:
-            ranks = said[n]
-            if j < k * len(ranks):
-                i, c = divmod(j, len(ranks))
-                cards, val, left = lays[at + i]
-                claim = ranks[c]
-                break
-            j -= k * len(ranks)
+        if singles:  # the i-th card, claimed as the c-th rank a single may be
+            i, c = divmod(j, len(ranks))
+            b = h
+            while i:
+                b &= b - 1
+                i -= 1
+            val = b & -b
+            cards = _ONE_CARD[val.bit_length() - 1]
+            r, n, left, claim = cards[0] >> 2, 1, 0, ranks[c]
+        else:
+            r = 0  # the rank drawn: its two, then itself
+            for k in (n0, n1, n2, n3, n4, n5):
+                if j < k:
+                    break
+                j -= k
+                r += 2
+            f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
+            while j >= by_nib[f]:
+                j -= by_nib[f]
+                r += 1
+                f = (h >> 4 * r) & 15
+            lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
+            for n, k, at in _SIZES_OF_FIELD[f]:
+                ranks = said[n]
+                if j < k * len(ranks):
+                    i, c = divmod(j, len(ranks))
+                    cards, val, left = lays[at + i]
+                    claim = ranks[c]
+                    break
+                j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
         self.hand_n[seat] -= n
         self.subs[seat][r] = left
@@ -3503,6 +3553,7 @@ _THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in 
 _RUN_PAIRS = (1 << 48) - (1 << 4)  # one pack: the 3s to the kings, held with the next rank of their suit: a run
 # one pack: per field of a rank's cards (4 bits, by suit), per number of cards n its plays of n cards
 # (:meth:`Code.plays_of`, by size: all sets of the cards held), (n, how many, where they begin)
+_ONE_CARD: tuple[tuple[int, ...], ...] = tuple((c,) for c in range(JOKER))  # each card as a play of one card
 _SIZES_OF_FIELD = tuple(tuple((n, comb(k, n), sum(comb(k, m) for m in range(1, n))) for n in range(1, k + 1))
                         for k in (f.bit_count() for f in range(16)))
 
