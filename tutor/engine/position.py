@@ -2145,7 +2145,7 @@ class Position:
         h = self.hands[seat]
         C = self.C
         if self.setup or not h or C.w != 1 or h >> JOKER:
-            return self._push_bluff_listed(seat, draw, rng)
+            return self._push_bluff_listed(seat, draw, rng, made)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
         # most hands are seen once), read off the hand's fields by the claims' tables (:meth:`_claims`).
@@ -2210,7 +2210,8 @@ class Position:
         self.opening = False
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
-    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
+    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T,
+                           made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
         """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
         cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
         listed (:meth:`_bluff_plays`)."""
@@ -2227,20 +2228,26 @@ class Position:
             zone = HAND
         elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
             if self.C.w == 1:
-                pushed = self._push_bluff_up(seat, draw, rng, got, call)
+                pushed = self._push_bluff_up(seat, draw, rng, got, call, made)
                 if pushed is not None:
                     return pushed
             zone = FACE_UP
         elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
-            nplay = len(self.downs[seat]) * len(ranks)
+            downs = self.downs[seat]
+            nplay = len(downs) * len(ranks)
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
             i, c = divmod(j, len(ranks))
             claim = ranks[c]
-            flip = _claimed(FLIP, (), i + 1)[claim]
-            return flip, self._pushed_bluff(seat, flip, after[claim][1])
+            # pushed as :meth:`_push_bluff` pushes a flip (each face-down move: no call on the way)
+            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+            self.causes = []
+            events: list[Event] = []
+            self._lay_claimed(seat, (downs[i],), claim, events, after[claim][1], False)
+            self.opening = False
+            return _claimed(FLIP, (), i + 1)[claim], events
         else:
             return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
@@ -2252,46 +2259,56 @@ class Position:
         return move, self.push(move)
 
     def _push_bluff_up(self, seat: int, draw: Callable[[T, int], int], rng: T, claims: Said,
-                       call: bool) -> tuple[Move, list[Event]] | None:
+                       call: bool, made: bool) -> tuple[Move | tuple[int, ...], list[Event]] | None:
         """:meth:`push_bluff_drawn` from the face-up cards, one pack, a card a stack (Bluff's deal):
         the plays counted by rank as :meth:`_bluff_plays` lists them (:func:`_up_groups`: a rank's
         k cards make one move per claim for each of their 2^k - 1 sets), the one drawn made and
         pushed; None where a stack holds more cards (then listed). (Each face-up play asks, and the
         face-up cards seldom come round again: the list is not kept.)"""
-        groups = _up_groups(self.ups[seat])
+        ups = self.ups[seat]
+        groups = _up_groups(ups)
         if groups is None:
             return None
         said, _, _, weights, after, _, _ = claims
-        nplay = 0
-        for g in groups:
-            nplay += weights[(1 << len(g)) - 1]
-        j = draw(rng, nplay + 1 if call else nplay)
-        if j >= nplay:
-            return CALL_MOVE, self.push(CALL_MOVE)
-        for g in groups:
-            f = (1 << len(g)) - 1
-            if j < weights[f]:
-                break
-            j -= weights[f]
-        for n, k, _ in _SIZES_OF_FIELD[f]:  # (its plays by size, each the combinations of n cards)
-            ranks = said[n]
-            if j < k * len(ranks):
-                i, c = divmod(j, len(ranks))
-                cards = (g[i],) if n == 1 else list(combinations(g, n))[i]
-                claim = ranks[c]
-                break
-            j -= k * len(ranks)
-        move = _claimed(PLAY, cards, 0)[claim]
-        return move, self._pushed_bluff(seat, move, after[claim][n])
-
-    def _pushed_bluff(self, seat: int, move: Move, after: tuple[int, int, int]) -> list[Event]:
-        """``push(move)`` for a claimed play or flip, told the claims after it where nothing burns
-        (:meth:`_lay_claimed`); its events."""
+        if len(groups) == len(ups):  # one card of each rank (most): each card one play, a single, in
+            # the stacks' order, with each claim a single may make
+            ranks = said[1]
+            nplay = len(ups) * len(ranks)
+            j = draw(rng, nplay + 1 if call else nplay)
+            if j >= nplay:
+                return CALL_MOVE, self.push(CALL_MOVE)
+            i, c = divmod(j, len(ranks))
+            cards = ups[i]  # (its stack: the card)
+            n, claim = 1, ranks[c]
+            left = ups[:i] + ups[i + 1:]
+        else:
+            nplay = 0
+            for g in groups:
+                nplay += weights[(1 << len(g)) - 1]
+            j = draw(rng, nplay + 1 if call else nplay)
+            if j >= nplay:
+                return CALL_MOVE, self.push(CALL_MOVE)
+            for g in groups:
+                f = (1 << len(g)) - 1
+                if j < weights[f]:
+                    break
+                j -= weights[f]
+            for n, k, _ in _SIZES_OF_FIELD[f]:  # (its plays by size, each the combinations of n cards)
+                ranks = said[n]
+                if j < k * len(ranks):
+                    i, c = divmod(j, len(ranks))
+                    cards = (g[i],) if n == 1 else list(combinations(g, n))[i]
+                    claim = ranks[c]
+                    break
+                j -= k * len(ranks)
+            left = self.up_left(seat, cards)
+        # pushed as :meth:`_push_bluff` pushes a play from face up (each face-up move: no call on the way)
+        self.ups = _put(self.ups, seat, left)
         self.causes = []
         events: list[Event] = []
-        self._push_bluff(seat, move, events, after)
+        self._lay_claimed(seat, cards, claim, events, after[claim][n])
         self.opening = False
-        return events
+        return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
