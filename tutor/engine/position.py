@@ -545,7 +545,7 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
-_LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid)
+_LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid), or a stack's first card
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1
@@ -2266,14 +2266,13 @@ class Position:
         pushed; None where a stack holds more cards (then listed). (Each face-up play asks, and the
         face-up cards seldom come round again: the list is not kept.)"""
         ups = self.ups[seat]
-        groups = _up_groups(ups)
-        if groups is None:
-            return None
         said, _, _, weights, after, _, _ = claims
-        if len(groups) == len(ups):  # one card of each rank (most): each card one play, a single, in
-            # the stacks' order, with each claim a single may make
+        k = len(ups)
+        if sum(map(len, ups)) == k == len(set(map(_RANK_OF.__getitem__, map(_LAID_CARDS, ups)))):
+            # a card a stack, no two of a rank (most): each card one play, a single, in the stacks'
+            # order, with each claim a single may make (:func:`_up_groups`' groups, without them)
             ranks = said[1]
-            nplay = len(ups) * len(ranks)
+            nplay = k * len(ranks)
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
@@ -2282,6 +2281,9 @@ class Position:
             n, claim = 1, ranks[c]
             left = ups[:i] + ups[i + 1:]
         else:
+            groups = _up_groups(ups)
+            if groups is None:
+                return None
             nplay = 0
             for g in groups:
                 nplay += weights[(1 << len(g)) - 1]
