@@ -915,6 +915,12 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
             result.flips += 1
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
+        if PICKED_UP not in events and OUT not in events:
+            # a burn and nothing else :func:`_loud_move` counts (a game ends only with OUT): the burn
+            # counted here, a quiet move to the stall rule (whose one rule then is the turn limit,
+            # the loop's: see :func:`_bulk_end`)
+            result.burns += 1
+            continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
