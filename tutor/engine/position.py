@@ -3415,7 +3415,14 @@ class Position:
         if stock and refill:
             d = self.R.refill - hand_n[seat]
             if d > 0:
-                self._give(seat, stock[:d])
+                c = stock[0]
+                if d == 1 and c >= 0:  # one card (most refills: a single played): :meth:`_give`, inline
+                    table, sh, m = self.C.tsm[c >> 2]
+                    h = self.hands[seat] = self.hands[seat] + self.C.cv[c]
+                    self.subs[seat][c >> 2] = table[(h >> sh) & m]
+                    hand_n[seat] += 1
+                else:
+                    self._give(seat, stock[:d])
                 self.stock = stock[d:]
                 events.append(DRAW)
                 self.causes.append(self.R.draw_fid)
