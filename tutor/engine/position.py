@@ -2047,7 +2047,9 @@ class Position:
         after = [[_claims_after(self.R, state, r, n) for n in range(5)] for r in range(13)]
         # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte)
         by_nib = [weights[(1 << f.bit_count()) - 1] for f in range(16)]
-        by_two = [a + b for b in by_nib for a in by_nib]
+        by_two: list[int] = []
+        for b in by_nib:  # (a byte's low field first: each b's row, by C calls)
+            by_two += map(b.__add__, by_nib)
         got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after, by_nib, by_two)
         return got
 
