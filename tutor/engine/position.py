@@ -1360,8 +1360,12 @@ class Position:
                 starts &= starts - 1
                 hi = lo + 1
                 while hi <= 12 and held >> hi & 1 and first + hi - lo <= 12:
-                    cards = tuple(range(lo * 4 + suit, hi * 4 + suit + 1, 4))  # (each run's moves made once)
-                    out.append(_claimed(PLAY, cards, 0)[run_claim(first, first + hi - lo)])
+                    key = (lo * 4 + suit, hi - lo, first)
+                    run = _RUN_MOVES.get(key)
+                    if run is None:  # (each run's move made once)
+                        cards = tuple(range(lo * 4 + suit, hi * 4 + suit + 1, 4))
+                        run = _RUN_MOVES[key] = _claimed(PLAY, cards, 0)[run_claim(first, first + hi - lo)]
+                    out.append(run)
                     hi += 1
         return out
 
@@ -3680,6 +3684,9 @@ class _Claimed(dict[int, Move]):
 
 
 _CLAIMED: dict[tuple[Kind, tuple[int, ...], int], _Claimed] = {}
+# Bluff: the run from a card up a number of ranks, claimed from a rank, by (card, ranks - 1, claimed
+# from): at most 52 * 11 * 11 (Position._bluff_runs)
+_RUN_MOVES: dict[tuple[int, int, int], Move] = {}
 
 
 def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
