@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import ClassVar, Protocol
 
 from tutor.core.cards import EMPTY, JOKER, JOKER_RANK, N_RANKS, UNKNOWN, claim_ranks, full_pack
@@ -488,6 +489,7 @@ class EpsilonBot:
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot, "playful": PlayfulBot, "epsilon": EpsilonBot, "greedy": GreedyBot,
 }
+_GREEDY_ONLY, _RANDOM_ONLY = frozenset((GreedyBot,)), frozenset((RandomBot,))  # (:func:`run`: bots of one kind)
 
 
 # -- the one game runner -------------------------------------------------------------
@@ -598,14 +600,16 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     """
     v = pos.v
     circle = Circle(repeats, max_turns)
-    acting = on_move is None and all(hasattr(b, "act") for b in bots)
+    # (the questions about the bots by C calls, not generators: a game of bulk play asks them once)
+    acting = on_move is None and all(map(hasattr, bots, repeat("act")))
+    kinds = set(map(type, bots))
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
     # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
     # here with the variant's keep-order read once
-    keep = _keep_of(v) if acting and all(type(b) is GreedyBot for b in bots) else None
+    keep = _keep_of(v) if acting and kinds <= _GREEDY_ONLY else None
     if (acting and not record and not cut and avoid is None and not pos.setup
-            and all(type(b) is RandomBot for b in bots)):
+            and kinds <= _RANDOM_ONLY):
         _run_random(pos, rng, circle, result)
     elif keep is not None and not record and not pos.setup:
         _run_greedy(pos, keep, circle, result, cut, endgame, avoid, zones)
