@@ -68,7 +68,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
-Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
+Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[int, tuple[int, ...], dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
@@ -2048,7 +2048,7 @@ class Position:
         weights = [0] * 16
         for k in range(1, 5):
             weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
-        after = [[_claims_after(self.R, state, r, n) for n in range(5)] for r in range(13)]
+        after = _After(self.R, state)
         # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte)
         by_nib = [weights[(1 << f.bit_count()) - 1] for f in range(16)]
         by_two: list[int] = []
@@ -3699,6 +3699,22 @@ def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
         got = _CLAIMED[key] = _Claimed(kind, cards, index)
     return got
 
+
+
+class _After(dict[int, list[tuple[int, int, int]]]):
+    """Bluff: per claimed rank, :func:`_claims_after` claims ``state`` once 0 to 4 cards claimed as
+    that rank go on the pile, a row made when first asked for (of :meth:`Position._claims`' table:
+    the plays from a state claim a few of the 13 ranks, the other rows are not made)."""
+
+    __slots__ = ("R", "state")
+
+    def __init__(self, R: Rules, state: tuple[int, int, int]) -> None:
+        super().__init__()
+        self.R, self.state = R, state
+
+    def __missing__(self, rank: int) -> list[tuple[int, int, int]]:
+        got = self[rank] = [_claims_after(self.R, self.state, rank, n) for n in range(5)]
+        return got
 
 
 def _claims_after(R: Rules, claimed: tuple[int, int, int], rank: int, n: int) -> tuple[int, int, int]:
