@@ -808,13 +808,19 @@ class Position:
     def _give(self, seat: int, cards: Sequence[int]) -> None:
         C = self.C
         h = self.hands[seat]
-        cv, tsm = C.cv, C.tsm
+        cv = C.cv
         subs = self.subs[seat]
-        for c in cards:  # (a rank's count made after each card of it: the last is right)
-            h += cv[c]
-            if c >= 0:
-                table, sh, m = tsm[c >> 2]
-                subs[c >> 2] = table[(h >> sh) & m]
+        if len(cards) > 2 and C.w == 1:  # (a pile taken, one pack: the hand's counts made afresh, by
+            # :meth:`Code.subs`, cost less than a rank's count made after each card)
+            h += sum(map(cv.__getitem__, cards))
+            subs[:] = C.subs(h)
+        else:
+            tsm = C.tsm
+            for c in cards:  # (a rank's count made after each card of it: the last is right)
+                h += cv[c]
+                if c >= 0:
+                    table, sh, m = tsm[c >> 2]
+                    subs[c >> 2] = table[(h >> sh) & m]
         self.hands[seat] = h
         self.hand_n[seat] += len(cards)
 
