@@ -1358,21 +1358,20 @@ class Position:
         out: list[Move] = []
         if not x:
             return out
-        for suit in range(4):
-            held = every >> (16 * suit)
-            starts = x >> (16 * suit) & 0x1FFF
-            while starts:
-                lo = (starts & -starts).bit_length() - 1
-                starts &= starts - 1
-                hi = lo + 1
-                while hi <= 12 and held >> hi & 1 and first + hi - lo <= 12:
-                    key = (lo * 4 + suit, hi - lo, first)
-                    run = _RUN_MOVES.get(key)
-                    if run is None:  # (each run's move made once)
-                        cards = tuple(range(lo * 4 + suit, hi * 4 + suit + 1, 4))
-                        run = _RUN_MOVES[key] = _claimed(PLAY, cards, 0)[run_claim(first, first + hi - lo)]
-                    out.append(run)
-                    hi += 1
+        while x:  # each start, suit by suit and rank by rank (x's bits in order)
+            low = x & -x
+            x ^= low
+            b = low.bit_length() - 1  # 16 * suit + the run's lowest rank
+            k = 1  # the run's ranks above its lowest (past the ace: no bit, above _THREE_UP's)
+            while every >> (b + k) & 1 and first + k <= 12:
+                key = (b, k, first)
+                run = _RUN_MOVES.get(key)
+                if run is None:  # (each run's move made once)
+                    lo, suit = b & 15, b >> 4
+                    cards = tuple(range(lo * 4 + suit, (lo + k) * 4 + suit + 1, 4))
+                    run = _RUN_MOVES[key] = _claimed(PLAY, cards, 0)[run_claim(first, first + k)]
+                out.append(run)
+                k += 1
         return out
 
     def _suited(self, seat: int) -> int:
@@ -3690,8 +3689,8 @@ class _Claimed(dict[int, Move]):
 
 
 _CLAIMED: dict[tuple[Kind, tuple[int, ...], int], _Claimed] = {}
-# Bluff: the run from a card up a number of ranks, claimed from a rank, by (card, ranks - 1, claimed
-# from): at most 52 * 11 * 11 (Position._bluff_runs)
+# Bluff: the run from a rank of a suit up k ranks, claimed from a rank, by (16 * suit + rank, k,
+# claimed from): at most 4 * 11 * 11 * 11 (Position._bluff_runs)
 _RUN_MOVES: dict[tuple[int, int, int], Move] = {}
 
 
