@@ -68,7 +68,7 @@ Laid = tuple[tuple[int, ...], int, int]  # a play on the pile: (cards, by, claim
 Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their multiset)
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
-Said = tuple[list[list[int]], tuple[int, ...], int, list[int], list[list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
+Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[int, tuple[int, ...], dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
@@ -317,6 +317,8 @@ _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is
 _RANK_BYTES = (N_RANKS + 1) // 2
 assert _RANK_BYTES == 7
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
+# one pack: per byte of a hand (two ranks' fields) the two ranks' counts of plays, 2^k - 1 for k cards (Code.subs)
+_BYTE_SUBS = tuple(((1 << (b & 15).bit_count()) - 1, (1 << (b >> 4).bit_count()) - 1) for b in range(256))
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
@@ -404,6 +406,11 @@ class Code:
         return tuple(out)
 
     def subs(self, hand: int) -> list[int]:
+        """Per rank (the jokers last) the count of plays of its cards in the multiset ``hand``."""
+        if self.w == 1:  # (one pack: two ranks' counts a byte, by subscript: every deal asks for each hand)
+            b = _BYTE_SUBS
+            return [*b[hand & 255], *b[hand >> 8 & 255], *b[hand >> 16 & 255], *b[hand >> 24 & 255],
+                    *b[hand >> 32 & 255], *b[hand >> 40 & 255], b[hand >> 48 & 15][0], hand >> 52 & 0xFFFF]
         return [t[(hand >> s) & m] for t, s, m in self.tsm]
 
     def group(self, r: int, f: int) -> tuple[int, ...]:
@@ -555,7 +562,7 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
-_LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid)
+_LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid), or a stack's first card
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1
@@ -628,9 +635,36 @@ class Position:
               ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...],
               stock: tuple[int, ...]) -> Position:
         """The position of a table just dealt, in the setup (:meth:`of` that table, made without it:
-        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock."""
-        return cls._made(v, decks, names, hands, ups, downs, [], stock, (), 0, CLOCKWISE, True, (False,) * len(names),
-                         False, 0)
+        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock.
+        (Written field by field rather than by :meth:`_made`: every game of bulk play starts here, and
+        a table just dealt has no pile, nobody ready or lost, and every seat dealt alike.)"""
+        pos = _new(cls)
+        pos.v = v
+        pos.R = rules_of(v)
+        C = pos.C = code_for(decks)
+        pos.names = names
+        n = pos.n = len(names)
+        hs = pos.hands = [sum(map(C.cv.__getitem__, h)) for h in hands]  # (:meth:`Code.encode`)
+        pos.hand_n = list(map(len, hands))
+        pos.subs = list(map(C.subs, hs))
+        pos.ups = ups
+        pos.downs = downs
+        pos.stock = stock
+        pos.burned = ()
+        pos.pile, pos.pile_n, pos.top, pos.run_r, pos.run_n, pos.rev = [], 0, EMPTY, -1, 0, 0  # (:meth:`_repile`
+        pos.claimed = _NO_CLAIM  # of no pile)
+        pos.turn = 0
+        pos.direction = CLOCKWISE
+        pos.setup = True
+        pos.ready = (False,) * n
+        pos.opening = False
+        outs = pos.outs = (not (hands[0] or ups[0] or downs[0]),) * n
+        pos.after = _after(outs, CLOCKWISE)
+        pos.alive = n - sum(outs)
+        pos.causes = []
+        pos.lost = 0
+        pos.ended = False  # (in the setup: :meth:`_finished`)
+        return pos
 
     @classmethod
     def _made(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
@@ -791,13 +825,19 @@ class Position:
     def _give(self, seat: int, cards: Sequence[int]) -> None:
         C = self.C
         h = self.hands[seat]
-        cv, tsm = C.cv, C.tsm
+        cv = C.cv
         subs = self.subs[seat]
-        for c in cards:  # (a rank's count made after each card of it: the last is right)
-            h += cv[c]
-            if c >= 0:
-                table, sh, m = tsm[c >> 2]
-                subs[c >> 2] = table[(h >> sh) & m]
+        if len(cards) > 2 and C.w == 1:  # (a pile taken, one pack: the hand's counts made afresh, by
+            # :meth:`Code.subs`, cost less than a rank's count made after each card)
+            h += sum(map(cv.__getitem__, cards))
+            subs[:] = C.subs(h)
+        else:
+            tsm = C.tsm
+            for c in cards:  # (a rank's count made after each card of it: the last is right)
+                h += cv[c]
+                if c >= 0:
+                    table, sh, m = tsm[c >> 2]
+                    subs[c >> 2] = table[(h >> sh) & m]
         self.hands[seat] = h
         self.hand_n[seat] += len(cards)
 
@@ -1335,17 +1375,20 @@ class Position:
         out: list[Move] = []
         if not x:
             return out
-        for suit in range(4):
-            held = every >> (16 * suit)
-            starts = x >> (16 * suit) & 0x1FFF
-            while starts:
-                lo = (starts & -starts).bit_length() - 1
-                starts &= starts - 1
-                hi = lo + 1
-                while hi <= 12 and held >> hi & 1 and first + hi - lo <= 12:
-                    cards = tuple(range(lo * 4 + suit, hi * 4 + suit + 1, 4))  # (each run's moves made once)
-                    out.append(_claimed(PLAY, cards, 0)[run_claim(first, first + hi - lo)])
-                    hi += 1
+        while x:  # each start, suit by suit and rank by rank (x's bits in order)
+            low = x & -x
+            x ^= low
+            b = low.bit_length() - 1  # 16 * suit + the run's lowest rank
+            k = 1  # the run's ranks above its lowest (past the ace: no bit, above _THREE_UP's)
+            while every >> (b + k) & 1 and first + k <= 12:
+                key = (b, k, first)
+                run = _RUN_MOVES.get(key)
+                if run is None:  # (each run's move made once)
+                    lo, suit = b & 15, b >> 4
+                    cards = tuple(range(lo * 4 + suit, (lo + k) * 4 + suit + 1, 4))
+                    run = _RUN_MOVES[key] = _claimed(PLAY, cards, 0)[run_claim(first, first + k)]
+                out.append(run)
+                k += 1
         return out
 
     def _suited(self, seat: int) -> int:
@@ -2024,10 +2067,12 @@ class Position:
         weights = [0] * 16
         for k in range(1, 5):
             weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
-        after = [[_claims_after(self.R, state, r, n) for n in range(5)] for r in range(13)]
+        after = _After(self.R, state)
         # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte)
         by_nib = [weights[(1 << f.bit_count()) - 1] for f in range(16)]
-        by_two = [a + b for b in by_nib for a in by_nib]
+        by_two: list[int] = []
+        for b in by_nib:  # (a byte's low field first: each b's row, by C calls)
+            by_two += map(b.__add__, by_nib)
         got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after, by_nib, by_two)
         return got
 
@@ -2125,7 +2170,7 @@ class Position:
         h = self.hands[seat]
         C = self.C
         if self.setup or not h or C.w != 1 or h >> JOKER:
-            return self._push_bluff_listed(seat, draw, rng)
+            return self._push_bluff_listed(seat, draw, rng, made)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
         # most hands are seen once), read off the hand's fields by the claims' tables (:meth:`_claims`).
@@ -2133,10 +2178,16 @@ class Position:
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
         said, _, first, _, after, by_nib, by_two = got
-        # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
-        n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
-        n5 = by_two[h >> 40 & 255]
-        nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
+        x = h | h >> 1
+        singles = ((x | x >> 2) & _SUIT_BITS).bit_count() == self.hand_n[seat]  # (the ranks held: one card each?)
+        if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
+            # claim a single may make, in card order (its bits: rank by rank)
+            ranks = said[1]
+            nplay = self.hand_n[seat] * len(ranks)
+        else:  # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
+            n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
+            n5 = by_two[h >> 40 & 255]
+            nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
         pile = self.pile
         extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
@@ -2145,26 +2196,36 @@ class Position:
         if j >= nplay:
             move = extra[j - nplay]
             return move, self.push(move)
-        r = 0  # the rank drawn: its two, then itself
-        for k in (n0, n1, n2, n3, n4, n5):
-            if j < k:
-                break
-            j -= k
-            r += 2
-        f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
-        while j >= by_nib[f]:
-            j -= by_nib[f]
-            r += 1
-            f = (h >> 4 * r) & 15
-        lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
-        for n, k, at in _SIZES_OF_FIELD[f]:
-            ranks = said[n]
-            if j < k * len(ranks):
-                i, c = divmod(j, len(ranks))
-                cards, val, left = lays[at + i]
-                claim = ranks[c]
-                break
-            j -= k * len(ranks)
+        if singles:  # the i-th card, claimed as the c-th rank a single may be
+            i, c = divmod(j, len(ranks))
+            b = h
+            while i:
+                b &= b - 1
+                i -= 1
+            val = b & -b
+            cards = _ONE_CARD[val.bit_length() - 1]
+            r, n, left, claim = cards[0] >> 2, 1, 0, ranks[c]
+        else:
+            r = 0  # the rank drawn: its two, then itself
+            for k in (n0, n1, n2, n3, n4, n5):
+                if j < k:
+                    break
+                j -= k
+                r += 2
+            f = (h >> 4 * r) & 15  # (one pack: a rank's cards are 4 bits, by suit)
+            while j >= by_nib[f]:
+                j -= by_nib[f]
+                r += 1
+                f = (h >> 4 * r) & 15
+            lays = C.lays[r].get(f) or C.lays_of(r, f)  # (its plays by size: n cards from the at-th)
+            for n, k, at in _SIZES_OF_FIELD[f]:
+                ranks = said[n]
+                if j < k * len(ranks):
+                    i, c = divmod(j, len(ranks))
+                    cards, val, left = lays[at + i]
+                    claim = ranks[c]
+                    break
+                j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
         self.hand_n[seat] -= n
         self.subs[seat][r] = left
@@ -2174,7 +2235,8 @@ class Position:
         self.opening = False
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
-    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T) -> tuple[Move, list[Event]] | None:
+    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T,
+                           made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
         """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
         cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
         listed (:meth:`_bluff_plays`)."""
@@ -2191,20 +2253,26 @@ class Position:
             zone = HAND
         elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
             if self.C.w == 1:
-                pushed = self._push_bluff_up(seat, draw, rng, got, call)
+                pushed = self._push_bluff_up(seat, draw, rng, got, call, made)
                 if pushed is not None:
                     return pushed
             zone = FACE_UP
         elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
-            nplay = len(self.downs[seat]) * len(ranks)
+            downs = self.downs[seat]
+            nplay = len(downs) * len(ranks)
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
             i, c = divmod(j, len(ranks))
             claim = ranks[c]
-            flip = _claimed(FLIP, (), i + 1)[claim]
-            return flip, self._pushed_bluff(seat, flip, after[claim][1])
+            # pushed as :meth:`_push_bluff` pushes a flip (each face-down move: no call on the way)
+            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+            self.causes = []
+            events: list[Event] = []
+            self._lay_claimed(seat, (downs[i],), claim, events, after[claim][1], False)
+            self.opening = False
+            return _claimed(FLIP, (), i + 1)[claim], events
         else:
             return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
@@ -2216,46 +2284,58 @@ class Position:
         return move, self.push(move)
 
     def _push_bluff_up(self, seat: int, draw: Callable[[T, int], int], rng: T, claims: Said,
-                       call: bool) -> tuple[Move, list[Event]] | None:
+                       call: bool, made: bool) -> tuple[Move | tuple[int, ...], list[Event]] | None:
         """:meth:`push_bluff_drawn` from the face-up cards, one pack, a card a stack (Bluff's deal):
         the plays counted by rank as :meth:`_bluff_plays` lists them (:func:`_up_groups`: a rank's
         k cards make one move per claim for each of their 2^k - 1 sets), the one drawn made and
         pushed; None where a stack holds more cards (then listed). (Each face-up play asks, and the
         face-up cards seldom come round again: the list is not kept.)"""
-        groups = _up_groups(self.ups[seat])
-        if groups is None:
-            return None
+        ups = self.ups[seat]
         said, _, _, weights, after, _, _ = claims
-        nplay = 0
-        for g in groups:
-            nplay += weights[(1 << len(g)) - 1]
-        j = draw(rng, nplay + 1 if call else nplay)
-        if j >= nplay:
-            return CALL_MOVE, self.push(CALL_MOVE)
-        for g in groups:
-            f = (1 << len(g)) - 1
-            if j < weights[f]:
-                break
-            j -= weights[f]
-        for n, k, _ in _SIZES_OF_FIELD[f]:  # (its plays by size, each the combinations of n cards)
-            ranks = said[n]
-            if j < k * len(ranks):
-                i, c = divmod(j, len(ranks))
-                cards = (g[i],) if n == 1 else list(combinations(g, n))[i]
-                claim = ranks[c]
-                break
-            j -= k * len(ranks)
-        move = _claimed(PLAY, cards, 0)[claim]
-        return move, self._pushed_bluff(seat, move, after[claim][n])
-
-    def _pushed_bluff(self, seat: int, move: Move, after: tuple[int, int, int]) -> list[Event]:
-        """``push(move)`` for a claimed play or flip, told the claims after it where nothing burns
-        (:meth:`_lay_claimed`); its events."""
+        k = len(ups)
+        if sum(map(len, ups)) == k == len(set(map(_RANK_OF.__getitem__, map(_LAID_CARDS, ups)))):
+            # a card a stack, no two of a rank (most): each card one play, a single, in the stacks'
+            # order, with each claim a single may make (:func:`_up_groups`' groups, without them)
+            ranks = said[1]
+            nplay = k * len(ranks)
+            j = draw(rng, nplay + 1 if call else nplay)
+            if j >= nplay:
+                return CALL_MOVE, self.push(CALL_MOVE)
+            i, c = divmod(j, len(ranks))
+            cards = ups[i]  # (its stack: the card)
+            n, claim = 1, ranks[c]
+            left = ups[:i] + ups[i + 1:]
+        else:
+            groups = _up_groups(ups)
+            if groups is None:
+                return None
+            nplay = 0
+            for g in groups:
+                nplay += weights[(1 << len(g)) - 1]
+            j = draw(rng, nplay + 1 if call else nplay)
+            if j >= nplay:
+                return CALL_MOVE, self.push(CALL_MOVE)
+            for g in groups:
+                f = (1 << len(g)) - 1
+                if j < weights[f]:
+                    break
+                j -= weights[f]
+            for n, k, _ in _SIZES_OF_FIELD[f]:  # (its plays by size, each the combinations of n cards)
+                ranks = said[n]
+                if j < k * len(ranks):
+                    i, c = divmod(j, len(ranks))
+                    cards = (g[i],) if n == 1 else list(combinations(g, n))[i]
+                    claim = ranks[c]
+                    break
+                j -= k * len(ranks)
+            left = self.up_left(seat, cards)
+        # pushed as :meth:`_push_bluff` pushes a play from face up (each face-up move: no call on the way)
+        self.ups = _put(self.ups, seat, left)
         self.causes = []
         events: list[Event] = []
-        self._push_bluff(seat, move, events, after)
+        self._lay_claimed(seat, cards, claim, events, after[claim][n])
         self.opening = False
-        return events
+        return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
     def _bluff_listed(self, seat: int, zone: Zone, lens: tuple[int, ...], first: int) -> tuple[BluffPlays, int, list[Move]]:
         """Bluff: the seat's plays from ``zone`` as kept (:meth:`_bluff_plays`), how many moves they
@@ -3360,7 +3440,14 @@ class Position:
         if stock and refill:
             d = self.R.refill - hand_n[seat]
             if d > 0:
-                self._give(seat, stock[:d])
+                c = stock[0]
+                if d == 1 and c >= 0:  # one card (most refills: a single played): :meth:`_give`, inline
+                    table, sh, m = self.C.tsm[c >> 2]
+                    h = self.hands[seat] = self.hands[seat] + self.C.cv[c]
+                    self.subs[seat][c >> 2] = table[(h >> sh) & m]
+                    hand_n[seat] += 1
+                else:
+                    self._give(seat, stock[:d])
                 self.stock = stock[d:]
                 events.append(DRAW)
                 self.causes.append(self.R.draw_fid)
@@ -3517,6 +3604,7 @@ _THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in 
 _RUN_PAIRS = (1 << 48) - (1 << 4)  # one pack: the 3s to the kings, held with the next rank of their suit: a run
 # one pack: per field of a rank's cards (4 bits, by suit), per number of cards n its plays of n cards
 # (:meth:`Code.plays_of`, by size: all sets of the cards held), (n, how many, where they begin)
+_ONE_CARD: tuple[tuple[int, ...], ...] = tuple((c,) for c in range(JOKER))  # each card as a play of one card
 _SIZES_OF_FIELD = tuple(tuple((n, comb(k, n), sum(comb(k, m) for m in range(1, n))) for n in range(1, k + 1))
                         for k in (f.bit_count() for f in range(16)))
 
@@ -3615,6 +3703,9 @@ class _Claimed(dict[int, Move]):
 
 
 _CLAIMED: dict[tuple[Kind, tuple[int, ...], int], _Claimed] = {}
+# Bluff: the run from a rank of a suit up k ranks, claimed from a rank, by (16 * suit + rank, k,
+# claimed from): at most 4 * 11 * 11 * 11 (Position._bluff_runs)
+_RUN_MOVES: dict[tuple[int, int, int], Move] = {}
 
 
 def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
@@ -3627,6 +3718,22 @@ def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:
         got = _CLAIMED[key] = _Claimed(kind, cards, index)
     return got
 
+
+
+class _After(dict[int, list[tuple[int, int, int]]]):
+    """Bluff: per claimed rank, :func:`_claims_after` claims ``state`` once 0 to 4 cards claimed as
+    that rank go on the pile, a row made when first asked for (of :meth:`Position._claims`' table:
+    the plays from a state claim a few of the 13 ranks, the other rows are not made)."""
+
+    __slots__ = ("R", "state")
+
+    def __init__(self, R: Rules, state: tuple[int, int, int]) -> None:
+        super().__init__()
+        self.R, self.state = R, state
+
+    def __missing__(self, rank: int) -> list[tuple[int, int, int]]:
+        got = self[rank] = [_claims_after(self.R, self.state, rank, n) for n in range(5)]
+        return got
 
 
 def _claims_after(R: Rules, claimed: tuple[int, int, int], rank: int, n: int) -> tuple[int, int, int]:

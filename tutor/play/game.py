@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import ClassVar, Protocol
 
 from tutor.core.cards import EMPTY, JOKER, JOKER_RANK, N_RANKS, UNKNOWN, claim_ranks, full_pack
@@ -88,11 +89,11 @@ def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Ta
         table = _start_table(v, players, seed, decks)
         return table, position(table, v)
     names, decks, pack, need = _shuffled(v, players, seed, None, decks)
-    value = _keep_of(v).card_value
+    order = _keep_of(v).card_order
     hands, ups, downs = [], [], []
     for s in range(players):
         dealt, up_cards, down = _seat_cards(v, pack, players, s)
-        hand, up = _arranged(v, value, dealt, up_cards)
+        hand, up = _arranged(v, order, dealt, up_cards)
         hands.append(hand)
         ups.append(up)
         downs.append(down)
@@ -115,30 +116,30 @@ def arrange(table: Table, v: Variant) -> Table:
     """
     if v.setup == "stack":
         return _arrange_stacks(table, v)
-    value = _keep_of(v).card_value
+    order = _keep_of(v).card_order
     players = []
     for p in table.players:
-        hand, up = _arranged(v, value, p.hand, p.face_up_cards)
+        hand, up = _arranged(v, order, p.hand, p.face_up_cards)
         players.append(Player(p.name, hand, up, p.face_down, p.lost))
     return replace(table, players=tuple(players))
 
 
-def _arranged(v: Variant, value: Sequence[tuple[int, int]], hand: tuple[int, ...],
+def _arranged(v: Variant, order: Sequence[int], hand: tuple[int, ...],
               ups: Sequence[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """:func:`arrange`'s choice for one seat (not Karma's stacks): its hand (sorted) and face-up
     stacks, one card each, from the hand (sorted) and face-up cards dealt (the sort is stable:
     equal cards stay as dealt)."""
-    pool = sorted([*hand, *ups], key=value.__getitem__)
+    pool = sorted([*hand, *ups], key=order.__getitem__)
     cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
     return tuple(sorted(pool[:cut])), tuple(zip(pool[cut:]))  # (zip: a stack of each card)
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
     stock = list(table.stock)
-    value = _keep_of(v).card_value
+    order = _keep_of(v).card_order
     players = []
     for p in table.players:
-        pool = sorted(p.hand + p.face_up_cards, key=value.__getitem__, reverse=True)
+        pool = sorted(p.hand + p.face_up_cards, key=order.__getitem__, reverse=True)
         ranks: list[int] = []
         for c in pool:
             if c >> 2 not in ranks and len(ranks) < len(p.face_up):
@@ -353,12 +354,15 @@ class _Keep:
     card's last, for the setup), and per effective top the ranks that may go on it, least
     valuable first."""
 
-    __slots__ = ("value", "special", "keep_at", "card_value", "up_best")
+    __slots__ = ("value", "special", "keep_at", "card_order", "up_best")
 
     def __init__(self, v: Variant) -> None:
         self.value = tuple(_value(v, r) for r in range(N_RANKS))
         self.special = tuple(k[0] for k in self.value)  # 1 for a special rank (the value's first part)
-        self.card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
+        # each card's place in the keep order (an unseen card's last), an int: sorting by it sorts by
+        # the values, as the setup does, without comparing tuples (a deal sorts each seat's cards)
+        card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
+        self.card_order = tuple(map({k: i for i, k in enumerate(sorted(set(card_value)))}.__getitem__, card_value))
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
         # the greedy choice among the plays from face up (Position.up_plays), by the plays' tuple:
@@ -486,6 +490,7 @@ class EpsilonBot:
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot, "playful": PlayfulBot, "epsilon": EpsilonBot, "greedy": GreedyBot,
 }
+_GREEDY_ONLY, _RANDOM_ONLY = frozenset((GreedyBot,)), frozenset((RandomBot,))  # (:func:`run`: bots of one kind)
 
 
 # -- the one game runner -------------------------------------------------------------
@@ -596,14 +601,16 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     """
     v = pos.v
     circle = Circle(repeats, max_turns)
-    acting = on_move is None and all(hasattr(b, "act") for b in bots)
+    # (the questions about the bots by C calls, not generators: a game of bulk play asks them once)
+    acting = on_move is None and all(map(hasattr, bots, repeat("act")))
+    kinds = set(map(type, bots))
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
     # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
     # here with the variant's keep-order read once
-    keep = _keep_of(v) if acting and all(type(b) is GreedyBot for b in bots) else None
+    keep = _keep_of(v) if acting and kinds <= _GREEDY_ONLY else None
     if (acting and not record and not cut and avoid is None and not pos.setup
-            and all(type(b) is RandomBot for b in bots)):
+            and kinds <= _RANDOM_ONLY):
         _run_random(pos, rng, circle, result)
     elif keep is not None and not record and not pos.setup:
         _run_greedy(pos, keep, circle, result, cut, endgame, avoid, zones)
@@ -913,6 +920,12 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
             result.flips += 1
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
+        if PICKED_UP not in events and OUT not in events:
+            # a burn and nothing else :func:`_loud_move` counts (a game ends only with OUT): the burn
+            # counted here, a quiet move to the stall rule (whose one rule then is the turn limit,
+            # the loop's: see :func:`_bulk_end`)
+            result.burns += 1
+            continue
         # a move that set something off: the bookkeeping and the stall rule, as :func:`run`'s
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
