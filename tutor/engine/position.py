@@ -2581,9 +2581,7 @@ class Position:
             jokers = subs[JOKER_RANK]
             distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
         else:
-            lone = R.lone_swaps
-            many = sum(8 << 4 * r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r]))
-            distinct = sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
+            many, distinct = self._swap_packs(ranks, counts)
         per = [-1, -1, -1]
         swapping: dict[int, tuple[int, SwapForm]] = {}
         forms = R.swap_forms.get(C.w) or self._swap_forms()
@@ -2610,6 +2608,17 @@ class Position:
             return sum(counts), (key, counts, None, 0, _NO_PER)
         cum = tuple(accumulate(tally))
         return cum[-1], (key, cum, swapping, distinct, per)
+
+    def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
+        """Several packs: :meth:`swap_counts`' ranks whose plays may swap (bit 4 * r + 3 for rank r:
+        those with a play of two cards or more, or of one with a swap of its own), and the number of
+        distinct cards in hand (apart, so that swap_counts makes no closure: each move asks)."""
+        C = self.C
+        h = self.hands[self.turn]
+        subs = self.subs[self.turn]
+        lone = self.R.lone_swaps
+        many = sum(8 << 4 * r for r, held in zip(ranks, counts, strict=True) if held > 1 or (held and lone[r]))
+        return many, sum(C.distinct(q, (h >> C.rsh[q]) & C.rm[q]) for q in range(N_RANKS) if subs[q])
 
     def _swap_forms(self) -> tuple[dict[int, SwapForm], ...]:
         """Per rank, the :meth:`_swap_form` of each field met so far, for this pack (kept per
