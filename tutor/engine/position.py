@@ -635,36 +635,9 @@ class Position:
               ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...],
               stock: tuple[int, ...]) -> Position:
         """The position of a table just dealt, in the setup (:meth:`of` that table, made without it:
-        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock.
-        (Written field by field rather than by :meth:`_made`: every game of bulk play starts here, and
-        a table just dealt has no pile, nobody ready or lost, and every seat dealt alike.)"""
-        pos = _new(cls)
-        pos.v = v
-        pos.R = rules_of(v)
-        C = pos.C = code_for(decks)
-        pos.names = names
-        n = pos.n = len(names)
-        hs = pos.hands = [sum(map(C.cv.__getitem__, h)) for h in hands]  # (:meth:`Code.encode`)
-        pos.hand_n = list(map(len, hands))
-        pos.subs = list(map(C.subs, hs))
-        pos.ups = ups
-        pos.downs = downs
-        pos.stock = stock
-        pos.burned = ()
-        pos.pile, pos.pile_n, pos.top, pos.run_r, pos.run_n, pos.rev = [], 0, EMPTY, -1, 0, 0  # (:meth:`_repile`
-        pos.claimed = _NO_CLAIM  # of no pile)
-        pos.turn = 0
-        pos.direction = CLOCKWISE
-        pos.setup = True
-        pos.ready = (False,) * n
-        pos.opening = False
-        outs = pos.outs = (not (hands[0] or ups[0] or downs[0]),) * n
-        pos.after = _after(outs, CLOCKWISE)
-        pos.alive = n - sum(outs)
-        pos.causes = []
-        pos.lost = 0
-        pos.ended = False  # (in the setup: :meth:`_finished`)
-        return pos
+        a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock."""
+        return cls._made(v, decks, names, hands, ups, downs, [], stock, (), 0, CLOCKWISE, True, (False,) * len(names),
+                         False, 0)
 
     @classmethod
     def _made(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
@@ -678,9 +651,10 @@ class Position:
         C = pos.C = code_for(decks)
         pos.names = names
         n = pos.n = len(names)
-        pos.hands = [C.encode(h) for h in hands]
-        pos.hand_n = [len(h) for h in hands]
-        pos.subs = [C.subs(h) for h in pos.hands]
+        # (by C calls: every game of bulk play starts here, from :meth:`dealt`)
+        pos.hands = list(map(C.encode, hands))
+        pos.hand_n = list(map(len, hands))
+        pos.subs = list(map(C.subs, pos.hands))
         pos.ups = ups
         pos.downs = downs
         pos.pile = pile
