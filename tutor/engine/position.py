@@ -2240,13 +2240,12 @@ class Position:
                 return CALL_MOVE, self.push(CALL_MOVE)
             i, c = divmod(j, len(ranks))
             claim = ranks[c]
-            # pushed as :meth:`_push_bluff` pushes a flip (each face-down move: no call on the way)
-            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+            flip = _claimed(FLIP, (), i + 1)[claim]
             self.causes = []
             events: list[Event] = []
-            self._lay_claimed(seat, (downs[i],), claim, events, after[claim][1], False)
+            self._push_bluff(seat, flip, events, after[claim][1])  # (told the claims after it)
             self.opening = False
-            return _claimed(FLIP, (), i + 1)[claim], events
+            return flip, events
         else:
             return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
@@ -3423,14 +3422,7 @@ class Position:
         if stock and refill:
             d = self.R.refill - hand_n[seat]
             if d > 0:
-                c = stock[0]
-                if d == 1 and c >= 0:  # one card (most refills: a single played): :meth:`_give`, inline
-                    table, sh, m = self.C.tsm[c >> 2]
-                    h = self.hands[seat] = self.hands[seat] + self.C.cv[c]
-                    self.subs[seat][c >> 2] = table[(h >> sh) & m]
-                    hand_n[seat] += 1
-                else:
-                    self._give(seat, stock[:d])
+                self._give(seat, stock[:d])
                 self.stock = stock[d:]
                 events.append(DRAW)
                 self.causes.append(self.R.draw_fid)
