@@ -316,8 +316,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
-        pos = was.copy(move)
-        events = pos.push(move)
+        pos, pushed = was.pushed(move)
+        events = [*pushed]  # (a list of its own: most pushes hand out a shared tuple)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend
@@ -387,8 +387,8 @@ def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple
         return [frags, (), None, lambda: sentence(pos, move, code, ctx)]
     v = pos.v
     kind = move.kind
-    after = pos.copy(move)
-    events = tuple(after.push(move))
+    after, pushed = pos.pushed(move)
+    events = tuple(pushed)
     _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     causes = after.causes

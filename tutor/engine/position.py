@@ -674,15 +674,21 @@ class Position:
         pos._repile()
         return pos
 
-    def copy(self, move: Move | None = None) -> Position:
-        """An independent copy (for a search to push on). With ``move``, one the player to move
-        may make, a copy to push that move on and nothing else, for a caller that never pushes on
-        either position again (the engine's positions of tables): it shares with this position the
-        parts that push does not change, where a play, pickup, flip or gamble outside Bluff (no
-        swap) changes only the mover's hand among the hands' play counts (``subs``), and a pickup
-        puts a new pile in place of the old."""
-        # (one field a statement, lists by list.copy: no tuples or slices made on the way)
-        pos = _new(Position)
+    def copy(self) -> Position:
+        """An independent copy (for a search to push on)."""
+        return self.pushed(None)[0]
+
+    def pushed(self, move: Move | None) -> tuple[Position, Sequence[Event]]:
+        """A copy with ``move`` pushed on, one the player to move may make, and its events (as
+        :meth:`push`), for a caller that never pushes on either position again (the engine's
+        positions of tables): the copy shares with this position the parts that push does not
+        change, where a play, pickup, flip or gamble outside Bluff (no swap) changes only the
+        mover's hand among the hands' play counts (``subs``), and a pickup puts a new pile in
+        place of the old. ``move`` None: an independent copy (:meth:`copy`), and no events.
+        (One call for the copy and the push: the engine's facade makes one at every move.)"""
+        # (one field a statement, lists by list.copy: no tuples or slices made on the way; the
+        # class called, not object.__new__: a call the less)
+        pos = Position()
         pos.v = self.v
         R = pos.R = self.R
         pos.C = self.C
@@ -690,17 +696,6 @@ class Position:
         pos.n = self.n
         pos.hands = _copy_list(self.hands)
         pos.hand_n = _copy_list(self.hand_n)
-        if move is None:
-            pos.subs = list(map(_copy_list, self.subs))
-            pos.pile = _copy_list(self.pile)
-            pos.causes = _NO_CAUSES  # (a push starts a list of its own; with ``move``, the push writes it)
-        elif (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
-            pos.subs = list(map(_copy_list, self.subs))
-            pos.pile = _copy_list(self.pile)
-        else:
-            subs = pos.subs = _copy_list(self.subs)
-            subs[self.turn] = _copy_list(subs[self.turn])
-            pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
         pos.ups = self.ups  # (tuples, shared, as the stock below)
         pos.downs = self.downs
         pos.pile_n = self.pile_n
@@ -721,7 +716,19 @@ class Position:
         pos.ended = self.ended
         pos.lost = self.lost
         pos.claimed = self.claimed
-        return pos
+        if move is None:
+            pos.subs = list(map(_copy_list, self.subs))
+            pos.pile = _copy_list(self.pile)
+            pos.causes = _NO_CAUSES  # (a push starts a list of its own)
+            return pos, ()
+        if (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
+            pos.subs = list(map(_copy_list, self.subs))
+            pos.pile = _copy_list(self.pile)
+        else:
+            subs = pos.subs = _copy_list(self.subs)
+            subs[self.turn] = _copy_list(subs[self.turn])
+            pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
+        return pos, pos.push(move)  # (which writes ``causes``)
 
     @property
     def decks(self) -> int:
@@ -2890,39 +2897,43 @@ class Position:
 
     # -- pushing moves -------------------------------------------------------------------
 
-    def push(self, move: Move) -> list[Event]:
+    def push(self, move: Move) -> Sequence[Event]:
         """Make a move known to be legal; return its events (``causes`` holds their fragments)."""
-        self.causes = []
-        events: list[Event] = []
         R = self.R
         seat = self.turn
         kind = move.kind
+        if not R.bluff:
+            # the common moves, equal cards from the hand and the plain pickup, as moves of their
+            # own: push_cards and push_pickup write their events and causes (here, not in
+            # _push_play: a call less for most moves; and no lists made for most, which set nothing
+            # off but a draw)
+            if kind == PLAY:
+                cards = move.cards
+                c = cards[0]
+                if move.give < 0 and self.hand_n[seat] and c >= 0:
+                    C = self.C
+                    h = self.hands[seat]
+                    if len(cards) == 1:
+                        if h & C.fm[c]:
+                            return self.push_cards(cards, C.cv[c])  # (which ends the opening)
+                    elif c >> 2 == cards[-1] >> 2:
+                        cv, fm = C.cv, C.fm
+                        val = 0
+                        for c in cards:
+                            if c < 0 or not (h - val) & fm[c]:
+                                break
+                            val += cv[c]
+                        else:
+                            return self.push_cards(cards, val)
+            elif kind == PICKUP and not move.cards:
+                return self.push_pickup()
+        self.causes = []
+        events: list[Event] = []
         if R.bluff and kind in (PLAY, FLIP, CALL):
             self._push_bluff(seat, move, events)
             self.opening = False
             return events
         if kind == PLAY:
-            cards = move.cards
-            c = cards[0]
-            if move.give < 0 and self.hand_n[seat] and c >= 0:
-                # equal cards from the hand (the common play): taken and laid by push_cards (here,
-                # not in _push_play: a call less for most moves)
-                C = self.C
-                h = self.hands[seat]
-                if len(cards) == 1:
-                    if h & C.fm[c]:
-                        self.push_cards(cards, C.cv[c], events)  # (which ends the opening)
-                        return events
-                elif c >> 2 == cards[-1] >> 2:
-                    cv, fm = C.cv, C.fm
-                    val = 0
-                    for c in cards:
-                        if c < 0 or not (h - val) & fm[c]:
-                            break
-                        val += cv[c]
-                    else:
-                        self.push_cards(cards, val, events)
-                        return events
             self._push_play(seat, move, events)
         elif kind == PICKUP:
             if move.cards:
