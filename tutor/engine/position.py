@@ -724,11 +724,23 @@ class Position:
         if (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
+            return pos, pos.push(move)  # (which writes ``causes``)
+        seat = self.turn
+        subs = pos.subs = _copy_list(self.subs)
+        subs[seat] = _copy_list(subs[seat])
+        if kind == PICKUP:
+            pos.pile = self.pile
+            if not move.cards:  # the plain pickup, made as push makes it (a call the less)
+                return pos, pos.push_pickup()
         else:
-            subs = pos.subs = _copy_list(self.subs)
-            subs[self.turn] = _copy_list(subs[self.turn])
-            pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
-        return pos, pos.push(move)  # (which writes ``causes``)
+            pos.pile = _copy_list(self.pile)
+            if kind == PLAY and self.hand_n[seat]:
+                # one card from the hand (most plays), laid as push lays it (a call the less)
+                cards = move.cards
+                c = cards[0]
+                if len(cards) == 1 and c >= 0 and self.hands[seat] & self.C.fm[c]:
+                    return pos, pos.push_cards(cards, self.C.cv[c])
+        return pos, pos.push(move)
 
     @property
     def decks(self) -> int:
@@ -2141,7 +2153,7 @@ class Position:
         return None
 
     def push_bluff_drawn(self, draw: Callable[[T, int], int], rng: T,
-                         made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
+                         made: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
         """Bluff, for random play: count the listed moves (the plays with their claims counted, then
         the runs and the call listed, never a pickup), push the j-th, ``j = draw(rng, n)`` of the
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
@@ -2217,7 +2229,7 @@ class Position:
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
     def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T,
-                           made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
+                           made: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
         """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
         cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
         listed (:meth:`_bluff_plays`)."""
@@ -2264,7 +2276,7 @@ class Position:
         return move, self.push(move)
 
     def _push_bluff_up(self, seat: int, draw: Callable[[T, int], int], rng: T, claims: Said,
-                       call: bool, made: bool) -> tuple[Move | tuple[int, ...], list[Event]] | None:
+                       call: bool, made: bool) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
         """:meth:`push_bluff_drawn` from the face-up cards, one pack, a card a stack (Bluff's deal):
         the plays counted by rank as :meth:`_bluff_plays` lists them (:func:`_up_groups`: a rank's
         k cards make one move per claim for each of their 2^k - 1 sets), the one drawn made and
