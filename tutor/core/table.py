@@ -31,7 +31,6 @@ from tutor.core.cards import (
 from tutor.core.errors import NotationError, TableError, excerpt
 
 CLOCKWISE = 1
-_new = object.__new__  # (read once: a type's attribute is looked up at every call)
 COUNTERCLOCKWISE = -1
 
 
@@ -100,7 +99,7 @@ class Table(_Kept):
         only whose turn it is). It is the same value as that table in every way (fields,
         equality, hash, pickling, its ``__class__``); ``make`` must give the same table whenever
         called."""
-        t = _new(_LazyTable)
+        t = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
         # each through its slot's own setter (the class is frozen)
         _SET_MAKE(t, make)
         _SET_ENG(t, eng)
@@ -111,7 +110,7 @@ class Table(_Kept):
     def lazy_on(cls, eng: tuple[Any, ...], turn: int) -> Table:
         """:meth:`lazy` with ``make`` = ``eng[2:]``, carried on ``eng`` (a slot written less, for the
         engine, which makes one at every move): ``eng[:2]`` once the fields are written."""
-        t = _new(_LazyTable)
+        t = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
         _SET_ENG(t, eng)
         _SET_TURN(t, turn)
         return t
@@ -215,6 +214,8 @@ class _LazyTable(Table):
 
     if not TYPE_CHECKING:
         __class__ = property(lambda self: Table)
+        # made empty by calling the class (its fields written past it): cheaper than object.__new__
+        __init__ = object.__init__
 
         def __reduce_ex__(self, protocol):
             _written(self)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
@@ -32,9 +33,6 @@ BURN, REVERSE, SKIP, PLAY_AGAIN, PICKED_UP, DRAW, OUT, GAME_OVER = (
 
 # Zones a player plays from.
 HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
-
-
-_new = object.__new__  # (read once: a type's attribute is looked up at every call)
 
 
 class Verdict:
@@ -131,6 +129,16 @@ class Verdict:
         return out
 
 
+class _Checked(Verdict):
+    """A verdict as :func:`check` makes it, at every move: a :class:`Verdict` in every way (it
+    says it is one: ``__class__``), made by calling its class with no arguments, which costs less
+    than ``object.__new__``, its slots written past :meth:`Verdict.__init__`."""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:
+        __class__ = property(lambda self: Verdict)
+        __init__ = object.__init__
 
 
 # -- positions of tables ---------------------------------------------------------
@@ -273,9 +281,11 @@ def first_player(table: Table, v: Variant) -> int:
 # -- the questions ---------------------------------------------------------
 
 
-def legal_moves(table: Table, v: Variant | str, *, out_of_turn: bool = False) -> list[Move]:
+def legal_moves(table: Table, v: Variant | str, out_of_turn: bool = False) -> list[Move]:
     """Every legal move for the player to move, plays first; with ``out_of_turn``, then the moves
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
+    # (``out_of_turn`` not keyword-only: Python makes a call to a function with keyword-only
+    # parameters the slow way, and legal_moves is asked at every move)
     if v.__class__ is not Variant:
         v = load_variant(v)
     try:
@@ -316,8 +326,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
-        pos = was.copy(move)
-        events = pos.push(move)
+        pos, pushed = was.pushed(move)
+        events = [*pushed]  # (a list of its own: most pushes hand out a shared tuple)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend
@@ -357,7 +367,7 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         e = None
     pos = e[1] if e is not None and e[0] is v else _position(table, v)
     judged = pos.judge(move)  # type: ignore[arg-type]
-    got = _new(Verdict)
+    got = _Checked()  # type: ignore[call-arg]  # (see its __init__)
     got._move = move
     code = got._code = judged[0]
     kind = move.kind
@@ -387,8 +397,8 @@ def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple
         return [frags, (), None, lambda: sentence(pos, move, code, ctx)]
     v = pos.v
     kind = move.kind
-    after = pos.copy(move)
-    events = tuple(after.push(move))
+    after, pushed = pos.pushed(move)
+    events = tuple(pushed)
     _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     causes = after.causes

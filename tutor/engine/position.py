@@ -674,15 +674,21 @@ class Position:
         pos._repile()
         return pos
 
-    def copy(self, move: Move | None = None) -> Position:
-        """An independent copy (for a search to push on). With ``move``, one the player to move
-        may make, a copy to push that move on and nothing else, for a caller that never pushes on
-        either position again (the engine's positions of tables): it shares with this position the
-        parts that push does not change, where a play, pickup, flip or gamble outside Bluff (no
-        swap) changes only the mover's hand among the hands' play counts (``subs``), and a pickup
-        puts a new pile in place of the old."""
-        # (one field a statement, lists by list.copy: no tuples or slices made on the way)
-        pos = _new(Position)
+    def copy(self) -> Position:
+        """An independent copy (for a search to push on)."""
+        return self.pushed(None)[0]
+
+    def pushed(self, move: Move | None) -> tuple[Position, Sequence[Event]]:
+        """A copy with ``move`` pushed on, one the player to move may make, and its events (as
+        :meth:`push`), for a caller that never pushes on either position again (the engine's
+        positions of tables): the copy shares with this position the parts that push does not
+        change, where a play, pickup, flip or gamble outside Bluff (no swap) changes only the
+        mover's hand among the hands' play counts (``subs``), and a pickup puts a new pile in
+        place of the old. ``move`` None: an independent copy (:meth:`copy`), and no events.
+        (One call for the copy and the push: the engine's facade makes one at every move.)"""
+        # (one field a statement, lists by list.copy: no tuples or slices made on the way; the
+        # class called, not object.__new__: a call the less)
+        pos = Position()
         pos.v = self.v
         R = pos.R = self.R
         pos.C = self.C
@@ -690,17 +696,6 @@ class Position:
         pos.n = self.n
         pos.hands = _copy_list(self.hands)
         pos.hand_n = _copy_list(self.hand_n)
-        if move is None:
-            pos.subs = list(map(_copy_list, self.subs))
-            pos.pile = _copy_list(self.pile)
-            pos.causes = _NO_CAUSES  # (a push starts a list of its own; with ``move``, the push writes it)
-        elif (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
-            pos.subs = list(map(_copy_list, self.subs))
-            pos.pile = _copy_list(self.pile)
-        else:
-            subs = pos.subs = _copy_list(self.subs)
-            subs[self.turn] = _copy_list(subs[self.turn])
-            pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
         pos.ups = self.ups  # (tuples, shared, as the stock below)
         pos.downs = self.downs
         pos.pile_n = self.pile_n
@@ -721,7 +716,31 @@ class Position:
         pos.ended = self.ended
         pos.lost = self.lost
         pos.claimed = self.claimed
-        return pos
+        if move is None:
+            pos.subs = list(map(_copy_list, self.subs))
+            pos.pile = _copy_list(self.pile)
+            pos.causes = _NO_CAUSES  # (a push starts a list of its own)
+            return pos, ()
+        if (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
+            pos.subs = list(map(_copy_list, self.subs))
+            pos.pile = _copy_list(self.pile)
+            return pos, pos.push(move)  # (which writes ``causes``)
+        seat = self.turn
+        subs = pos.subs = _copy_list(self.subs)
+        subs[seat] = _copy_list(subs[seat])
+        if kind == PICKUP:
+            pos.pile = self.pile
+            if not move.cards:  # the plain pickup, made as push makes it (a call the less)
+                return pos, pos.push_pickup()
+        else:
+            pos.pile = _copy_list(self.pile)
+            if kind == PLAY and self.hand_n[seat]:
+                # one card from the hand (most plays), laid as push lays it (a call the less)
+                cards = move.cards
+                c = cards[0]
+                if len(cards) == 1 and c >= 0 and self.hands[seat] & self.C.fm[c]:
+                    return pos, pos.push_cards(cards, self.C.cv[c])
+        return pos, pos.push(move)
 
     @property
     def decks(self) -> int:
@@ -2134,7 +2153,7 @@ class Position:
         return None
 
     def push_bluff_drawn(self, draw: Callable[[T, int], int], rng: T,
-                         made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
+                         made: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
         """Bluff, for random play: count the listed moves (the plays with their claims counted, then
         the runs and the call listed, never a pickup), push the j-th, ``j = draw(rng, n)`` of the
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
@@ -2210,7 +2229,7 @@ class Position:
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
     def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T,
-                           made: bool = True) -> tuple[Move | tuple[int, ...], list[Event]] | None:
+                           made: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
         """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
         cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
         listed (:meth:`_bluff_plays`)."""
@@ -2257,7 +2276,7 @@ class Position:
         return move, self.push(move)
 
     def _push_bluff_up(self, seat: int, draw: Callable[[T, int], int], rng: T, claims: Said,
-                       call: bool, made: bool) -> tuple[Move | tuple[int, ...], list[Event]] | None:
+                       call: bool, made: bool) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
         """:meth:`push_bluff_drawn` from the face-up cards, one pack, a card a stack (Bluff's deal):
         the plays counted by rank as :meth:`_bluff_plays` lists them (:func:`_up_groups`: a rank's
         k cards make one move per claim for each of their 2^k - 1 sets), the one drawn made and
@@ -2890,39 +2909,43 @@ class Position:
 
     # -- pushing moves -------------------------------------------------------------------
 
-    def push(self, move: Move) -> list[Event]:
+    def push(self, move: Move) -> Sequence[Event]:
         """Make a move known to be legal; return its events (``causes`` holds their fragments)."""
-        self.causes = []
-        events: list[Event] = []
         R = self.R
         seat = self.turn
         kind = move.kind
+        if not R.bluff:
+            # the common moves, equal cards from the hand and the plain pickup, as moves of their
+            # own: push_cards and push_pickup write their events and causes (here, not in
+            # _push_play: a call less for most moves; and no lists made for most, which set nothing
+            # off but a draw)
+            if kind == PLAY:
+                cards = move.cards
+                c = cards[0]
+                if move.give < 0 and self.hand_n[seat] and c >= 0:
+                    C = self.C
+                    h = self.hands[seat]
+                    if len(cards) == 1:
+                        if h & C.fm[c]:
+                            return self.push_cards(cards, C.cv[c])  # (which ends the opening)
+                    elif c >> 2 == cards[-1] >> 2:
+                        cv, fm = C.cv, C.fm
+                        val = 0
+                        for c in cards:
+                            if c < 0 or not (h - val) & fm[c]:
+                                break
+                            val += cv[c]
+                        else:
+                            return self.push_cards(cards, val)
+            elif kind == PICKUP and not move.cards:
+                return self.push_pickup()
+        self.causes = []
+        events: list[Event] = []
         if R.bluff and kind in (PLAY, FLIP, CALL):
             self._push_bluff(seat, move, events)
             self.opening = False
             return events
         if kind == PLAY:
-            cards = move.cards
-            c = cards[0]
-            if move.give < 0 and self.hand_n[seat] and c >= 0:
-                # equal cards from the hand (the common play): taken and laid by push_cards (here,
-                # not in _push_play: a call less for most moves)
-                C = self.C
-                h = self.hands[seat]
-                if len(cards) == 1:
-                    if h & C.fm[c]:
-                        self.push_cards(cards, C.cv[c], events)  # (which ends the opening)
-                        return events
-                elif c >> 2 == cards[-1] >> 2:
-                    cv, fm = C.cv, C.fm
-                    val = 0
-                    for c in cards:
-                        if c < 0 or not (h - val) & fm[c]:
-                            break
-                        val += cv[c]
-                    else:
-                        self.push_cards(cards, val, events)
-                        return events
             self._push_play(seat, move, events)
         elif kind == PICKUP:
             if move.cards:
