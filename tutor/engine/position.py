@@ -724,23 +724,11 @@ class Position:
         if (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
-            return pos, pos.push(move)  # (which writes ``causes``)
-        seat = self.turn
-        subs = pos.subs = _copy_list(self.subs)
-        subs[seat] = _copy_list(subs[seat])
-        if kind == PICKUP:
-            pos.pile = self.pile
-            if not move.cards:  # the plain pickup, made as push makes it (a call the less)
-                return pos, pos.push_pickup()
         else:
-            pos.pile = _copy_list(self.pile)
-            if kind == PLAY and self.hand_n[seat]:
-                # one card from the hand (most plays), laid as push lays it (a call the less)
-                cards = move.cards
-                c = cards[0]
-                if len(cards) == 1 and c >= 0 and self.hands[seat] & self.C.fm[c]:
-                    return pos, pos.push_cards(cards, self.C.cv[c])
-        return pos, pos.push(move)
+            subs = pos.subs = _copy_list(self.subs)
+            subs[self.turn] = _copy_list(subs[self.turn])
+            pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
+        return pos, pos.push(move)  # (which writes ``causes``)
 
     @property
     def decks(self) -> int:
