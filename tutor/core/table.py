@@ -109,7 +109,8 @@ class Table(_Kept):
     @classmethod
     def lazy_on(cls, eng: tuple[Any, ...], turn: int) -> Table:
         """:meth:`lazy` with ``make`` = ``eng[2:]``, carried on ``eng`` (a slot written less, for the
-        engine, which makes one at every move): ``eng[:2]`` once the fields are written."""
+        engine, which makes one at every move): ``eng[:2]`` once the fields are written. (The engine's
+        ``apply_unchecked`` makes its tables as this does, inline.)"""
         t = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
         _SET_ENG(t, eng)
         _SET_TURN(t, turn)
