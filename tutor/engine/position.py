@@ -385,6 +385,14 @@ class Code:
         self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
         self.lays: tuple[dict[int, list[tuple[tuple[int, ...], int, int]]], ...] = tuple(
             {} for _ in range(N_RANKS))
+        if w == 1:
+            # one pack: each byte's plays made at once, for every value whose high field is not the
+            # jokers' count (a game's hands run through most values; one met first in play costs an
+            # exception and a call, :meth:`Position.moves`): every play of a rank is made anyway
+            for i, tab in enumerate(self.byte_moves):
+                lo = [tuple(self.moves_of(2 * i, f)) for f in range(16)]
+                hi = [tuple(self.moves_of(2 * i + 1, f)) for f in range(16)] if 2 * i + 1 < JOKER_RANK else [()]
+                tab[:len(hi) * 16] = [a + b for b in hi for a in lo]
 
     def encode(self, cards: Sequence[int]) -> int:
         return sum(map(self.cv.__getitem__, cards))
