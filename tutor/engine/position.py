@@ -385,14 +385,6 @@ class Code:
         self.sizes: tuple[dict[int, list[list[tuple[int, ...]]]], ...] = tuple({} for _ in range(N_RANKS))
         self.lays: tuple[dict[int, list[tuple[tuple[int, ...], int, int]]], ...] = tuple(
             {} for _ in range(N_RANKS))
-        if w == 1:
-            # one pack: each byte's plays made at once, for every value whose high field is not the
-            # jokers' count (a game's hands run through most values; one met first in play costs an
-            # exception and a call, :meth:`Position.moves`): every play of a rank is made anyway
-            for i, tab in enumerate(self.byte_moves):
-                lo = [tuple(self.moves_of(2 * i, f)) for f in range(16)]
-                hi = [tuple(self.moves_of(2 * i + 1, f)) for f in range(16)] if 2 * i + 1 < JOKER_RANK else [()]
-                tab[:len(hi) * 16] = [a + b for b in hi for a in lo]
 
     def encode(self, cards: Sequence[int]) -> int:
         return sum(map(self.cv.__getitem__, cards))
@@ -538,6 +530,15 @@ class Code:
         ranks a byte): :meth:`moves_of` (``alike``: :meth:`firsts_of`) of each, in rank order, each
         byte's made once (:meth:`Position.moves` reads them off)."""
         tabs, make = (self.byte_firsts, self.firsts_of) if alike else (self.byte_moves, self.moves_of)
+        if not alike and tabs[0][1] is None:
+            # the first miss: every byte's plays made at once, for every value whose high field is
+            # not the jokers' count (a game's hands run through most values, and one met first in
+            # play costs :meth:`Position.moves` an exception and a call here): every play of a rank
+            # is made anyway (made here, not with the code: a runner that never lists moves never pays)
+            for i, tab in enumerate(tabs):
+                lo = [tuple(make(2 * i, f)) for f in range(16)]
+                hi = [tuple(make(2 * i + 1, f)) for f in range(16)] if 2 * i + 1 < JOKER_RANK else [()]
+                tab[:len(hi) * 16] = [a + b for b in hi for a in lo]
         out: list[Move] = []
         for i, k in enumerate(b):
             got = tabs[i][k]
