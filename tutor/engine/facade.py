@@ -21,7 +21,7 @@ from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
-from tutor.core.table import _SET_ENG, _SET_TURN, Player, Table, _LazyTable
+from tutor.core.table import LazyTable, Player, Table, set_eng, set_turn
 from tutor.engine.position import Position, Top, pile_run
 from tutor.engine.words import effects, sentence
 from tutor.rules.variant import Variant, load_variant
@@ -334,9 +334,9 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     # from: its ``_eng`` carries its make, (v, its position, _SNAPSHOT, its position, like), until written).
     like = e[4] if e is not None and len(e) > 2 else (table, was)
     # (Table.lazy_on, inline: a call the less at every move)
-    after = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
-    _SET_ENG(after, (v, pos, _SNAPSHOT, pos, like))
-    _SET_TURN(after, pos.turn)
+    after = LazyTable()  # type: ignore[call-arg]  # (see its __init__)
+    set_eng(after, (v, pos, _SNAPSHOT, pos, like))
+    set_turn(after, pos.turn)
     return after, events
 
 
