@@ -109,7 +109,9 @@ class Table(_Kept):
     @classmethod
     def lazy_on(cls, eng: tuple[Any, ...], turn: int) -> Table:
         """:meth:`lazy` with ``make`` = ``eng[2:]``, carried on ``eng`` (a slot written less, for the
-        engine, which makes one at every move): ``eng[:2]`` once the fields are written."""
+        engine, which makes one at every move): ``eng[:2]`` once the fields are written. (The engine's
+        ``apply_unchecked`` makes its tables as this does, inline, from ``LazyTable``, ``set_eng`` and
+        ``set_turn``.)"""
         t = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
         _SET_ENG(t, eng)
         _SET_TURN(t, turn)
@@ -220,6 +222,11 @@ class _LazyTable(Table):
         def __reduce_ex__(self, protocol):
             _written(self)
             return object.__reduce_ex__(self, protocol)
+
+
+# :meth:`Table.lazy_on`'s parts, public for the engine, whose ``apply_unchecked`` makes a lazy table at
+# every move as lazy_on does, inline (a call the less): ``t = LazyTable(); set_eng(t, eng); set_turn(t, turn)``
+LazyTable, set_eng, set_turn = _LazyTable, _SET_ENG, _SET_TURN
 
 
 def _written(t: Table) -> None:

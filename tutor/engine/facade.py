@@ -21,7 +21,7 @@ from tutor.core.cards import JOKER, UNKNOWN
 from tutor.core.errors import IllegalMoveError
 from tutor.core.moves import FLIP, GAMBLE, Move
 from tutor.core.reasons import Event, Reason, Zone
-from tutor.core.table import Player, Table
+from tutor.core.table import LazyTable, Player, Table, set_eng, set_turn
 from tutor.engine.position import Position, Top, pile_run
 from tutor.engine.words import effects, sentence
 from tutor.rules.variant import Variant, load_variant
@@ -333,11 +333,14 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     # table before it that was written (the table before it, or the one that table would lend
     # from: its ``_eng`` carries its make, (v, its position, _SNAPSHOT, its position, like), until written).
     like = e[4] if e is not None and len(e) > 2 else (table, was)
-    return _LAZY_ON((v, pos, _SNAPSHOT, pos, like), pos.turn), events
+    # (Table.lazy_on, inline: a call the less at every move)
+    after = LazyTable()  # type: ignore[call-arg]  # (see its __init__)
+    set_eng(after, (v, pos, _SNAPSHOT, pos, like))
+    set_turn(after, pos.turn)
+    return after, events
 
 
 _SNAPSHOT = Position.snapshot
-_LAZY_ON = Table.lazy_on  # (bound once: a classmethod looked up on its class binds it at every call)
 
 
 def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list[Event]]:

@@ -319,6 +319,12 @@ assert _RANK_BYTES == 7
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
 # one pack: per byte of a hand (two ranks' fields) the two ranks' counts of plays, 2^k - 1 for k cards (Code.subs)
 _BYTE_SUBS = tuple(((1 << (b & 15).bit_count()) - 1, (1 << (b >> 4).bit_count()) - 1) for b in range(256))
+
+# one pack: per field of a rank's cards (4 bits, by suit), its non-empty sets of suits as bits, fewer
+# suits first, then in the order ``combinations`` gives them (:meth:`Code.plays_of`'s order)
+_SUIT_SETS = tuple(tuple(sorted((m for m in range(1, 16) if m & f == m), key=lambda m: (m.bit_count(), _BYTE_BITS[m])))
+                   for f in range(16))
+_ONE_PACK_PLAYS: list[Move | None] = [None] * (16 * JOKER_RANK)  # one pack: rank * 16 + its set of suits -> the play
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
@@ -469,7 +475,19 @@ class Code:
         """The plays of :meth:`plays_of` as moves (made once: moves are values)."""
         got = self.play_moves[r].get(f)
         if got is None:
-            got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
+            if self.w == 1 and r < JOKER_RANK:
+                # one pack: the field's sets of suits in that order, each play made once for every
+                # field that holds it (made once per process: a Move costs far more than a look-up)
+                got = []
+                at = r << 4
+                for m in _SUIT_SETS[f]:
+                    move = _ONE_PACK_PLAYS[at + m]
+                    if move is None:
+                        move = _ONE_PACK_PLAYS[at + m] = Move(PLAY, tuple((r << 2) + s for s in _BYTE_BITS[m]))
+                    got.append(move)
+                self.play_moves[r][f] = got
+            else:
+                got = self.play_moves[r][f] = [Move(PLAY, sub) for sub, _ in self.plays_of(r, f)]
         return got
 
     def lays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int, int]]:
@@ -512,6 +530,15 @@ class Code:
         ranks a byte): :meth:`moves_of` (``alike``: :meth:`firsts_of`) of each, in rank order, each
         byte's made once (:meth:`Position.moves` reads them off)."""
         tabs, make = (self.byte_firsts, self.firsts_of) if alike else (self.byte_moves, self.moves_of)
+        if not alike and tabs[0][1] is None:
+            # the first miss: every byte's plays made at once, for every value whose high field is
+            # not the jokers' count (a game's hands run through most values, and one met first in
+            # play costs :meth:`Position.moves` an exception and a call here): every play of a rank
+            # is made anyway (made here, not with the code: a runner that never lists moves never pays)
+            for i, tab in enumerate(tabs):
+                lo = [tuple(make(2 * i, f)) for f in range(16)]
+                hi = [tuple(make(2 * i + 1, f)) for f in range(16)] if 2 * i + 1 < JOKER_RANK else [()]
+                tab[:len(hi) * 16] = [a + b for b in hi for a in lo]
         out: list[Move] = []
         for i, k in enumerate(b):
             got = tabs[i][k]

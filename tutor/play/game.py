@@ -310,8 +310,16 @@ class RandomBot:
     name: str = "random"
 
     def choose(self, table: Table, v: Variant, moves: Sequence[Move], rng: random.Random) -> Move:
-        # (the draw of ``randrange``, without its overhead: the checked path chooses at every move)
-        return moves[_randbelow(rng, len(moves)) if rng.__class__ is random.Random else rng.randrange(len(moves))]
+        # (the draw of ``randrange``, without its overhead: the checked path chooses at every move;
+        # :func:`_randbelow`, inline: a call the less)
+        n = len(moves)
+        if _INLINE_RANDBELOW and rng.__class__ is random.Random:
+            k = _BITS[n] if n < 4096 else n.bit_length()
+            j = rng.getrandbits(k)
+            while j >= n:
+                j = rng.getrandbits(k)
+            return moves[j]
+        return moves[rng.randrange(n)]
 
     def act(self, pos: Position, rng: random.Random) -> Action:
         return _random_push(pos, rng)
