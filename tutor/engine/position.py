@@ -2732,9 +2732,10 @@ class Position:
             return cards, self.push_cards(cards, val, None, count)
         give = self._swap_give(seat, val, give_at)
         other, take, index = self._swap_target(seat, how, k)
-        self.causes = []
-        events: list[Event] = []
-        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
+        # :meth:`_swap_with`, its cause and event the first of the move's lists (made with them)
+        self.causes = [rule[1]]
+        events: list[Event] = [SWAPPED]
+        self._exchange(seat, give, other, take, index)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
@@ -3463,23 +3464,28 @@ class Position:
         card of the other hand at ``index`` (blind: its first at 0), that hand's size the same."""
         if take >= 0:
             q = seat if other < 0 else other
-            self.ups = _put(self.ups, q, _replace_face_up(self.ups[q], take, give))
+            ups = list(self.ups)  # (:func:`_put`, inline: a call the less)
+            ups[q] = _replace_face_up(ups[q], take, give)
+            self.ups = tuple(ups)
             self._trade(seat, give, take)
             return
         C = self.C
         h = self.hands[other]
-        got = C.nth_plain(h, max(index, 1) - 1)
+        at = index - 1 if index else 0  # (their first at 0, as at 1)
+        got = C.nth_plain(h, at)
         if got is None:
-            got = C.decode(h)[max(index, 1) - 1]
-        self._trade(other, got, give)
-        self._trade(seat, give, got)
+            got = C.decode(h)[at]
+        self._trade(seat, give, got, other)
 
-    def _trade(self, seat: int, out: int, into: int) -> None:
+    def _trade(self, seat: int, out: int, into: int, other: int = -1) -> None:
         """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
-        one, the hand's size the same)."""
+        one, the hand's size the same); and the hand of ``other`` (>= 0: a blind swap) ``into``
+        for ``out``."""
         C = self.C
         cv, tsm = C.cv, C.tsm
-        h = self.hands[seat] = self.hands[seat] - cv[out] + cv[into]
+        hands = self.hands
+        d = cv[into] - cv[out]  # (the change, made once: a hand is a big int)
+        h = hands[seat] = hands[seat] + d
         subs = self.subs[seat]
         if out >= 0:
             table, sh, m = tsm[out >> 2]
@@ -3487,6 +3493,15 @@ class Position:
         if into >= 0:
             table, sh, m = tsm[into >> 2]
             subs[into >> 2] = table[(h >> sh) & m]
+        if other >= 0:
+            h = hands[other] = hands[other] - d
+            subs = self.subs[other]
+            if out >= 0:
+                table, sh, m = tsm[out >> 2]
+                subs[out >> 2] = table[(h >> sh) & m]
+            if into >= 0:
+                table, sh, m = tsm[into >> 2]
+                subs[into >> 2] = table[(h >> sh) & m]
 
     # -- whole games --------------------------------------------------------------------
 
