@@ -2664,18 +2664,20 @@ class Position:
         :meth:`_swap_moves` lists them (the seats to take from in order, each with its share of
         :meth:`_swaps_per`): (the other seat, -1: one's own face-up cards; the face-up card taken,
         -1: blind from a hand; the place of the card taken blind, 0: their first)."""
+        ups = self.ups
         if how == 0:  # own-face-up
-            return -1, sorted(set().union(*self.ups[seat]))[k], 0
+            return -1, sorted(set().union(*ups[seat]))[k], 0
+        outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
         for q in range(self.n):
-            if q == seat or self.outs[q]:
+            if q == seat or outs[q]:
                 continue
             if how == 1:  # other-hand
-                n_hand = self.hand_n[q]
+                n_hand = hand_n[q]
                 size = 1 + n_hand if n_hand else 0
                 if k < size:  # their first card, then each by its place in their hand
                     return q, -1, k
             else:
-                takes = sorted(set().union(*self.ups[q]))
+                takes = sorted(set().union(*ups[q]))
                 size = len(takes)
                 if k < size:
                     return q, takes[k], 0
@@ -3482,11 +3484,30 @@ class Position:
         one, the hand's size the same); and the hand of ``other`` (>= 0: a blind swap) ``into``
         for ``out``."""
         C = self.C
-        cv, tsm = C.cv, C.tsm
+        cv = C.cv
         hands = self.hands
         d = cv[into] - cv[out]  # (the change, made once: a hand is a big int)
         h = hands[seat] = hands[seat] + d
         subs = self.subs[seat]
+        if C.w == 1 and out < JOKER and into < JOKER:
+            # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
+            # them), halved (rounded down) with a card given, doubled and one more with a card
+            # taken (small ints: no field read off the hands)
+            if out >= 0:
+                subs[out >> 2] >>= 1
+            if into >= 0:
+                r = into >> 2
+                subs[r] += subs[r] + 1
+            if other >= 0:
+                hands[other] -= d
+                subs = self.subs[other]
+                if into >= 0:
+                    subs[into >> 2] >>= 1
+                if out >= 0:
+                    r = out >> 2
+                    subs[r] += subs[r] + 1
+            return
+        tsm = C.tsm
         if out >= 0:
             table, sh, m = tsm[out >> 2]
             subs[out >> 2] = table[(h >> sh) & m]
