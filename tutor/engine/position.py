@@ -332,7 +332,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks")
+                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks", "plain_max")
 
     def __init__(self, decks: int) -> None:
         self.decks = decks
@@ -342,6 +342,8 @@ class Code:
         big = (1 << 16) - 1  # jokers (all alike) and unseen cards own the top bits
         csh = [c * w for c in range(JOKER + 1)] + [JOKER * w + 16]
         self.csh = tuple(csh)
+        # the largest multiset :meth:`nth_plain` reads off: one pack, no unseen card (-1: none)
+        self.plain_max = (1 << csh[_UNSEEN]) - 1 if w == 1 else -1
         self.cv = tuple(1 << s for s in csh)
         self.cm = tuple(one if c < JOKER else big for c in range(_UNSEEN + 1))
         # per card its field of a multiset in place (nonzero where the card is held: one ``&``, not a
@@ -485,15 +487,17 @@ class Code:
         """With one pack and no unseen card in the multiset ``h``, its i-th card in card order,
         read off the bits (each card is a bit; the jokers, alike, come last); else None (the
         caller decodes it)."""
-        if self.w != 1 or h >> self.csh[_UNSEEN]:
+        if h > self.plain_max:  # (one compare: several packs, or an unseen card)
             return None
-        plain = h & self.plain_mask
-        at = 0  # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
-        n = (plain & 0xFFFF_FFFF).bit_count()
+        # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
+        n = (h & 0xFFFF_FFFF).bit_count()
         if i >= n:
             i -= n
-            plain >>= 32
+            plain = h >> 32 & 0xF_FFFF  # (the cards' bits 32 to 51: the jokers' field left out)
             at = 32
+        else:  # (it lies in the low 32 bits: the masks below leave out the rest)
+            plain = h
+            at = 0
         n = (plain & 0xFFFF).bit_count()
         if i >= n:
             i -= n
