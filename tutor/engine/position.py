@@ -338,7 +338,7 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks")
+                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks", "plain_max")
 
     def __init__(self, decks: int) -> None:
         self.decks = decks
@@ -348,6 +348,8 @@ class Code:
         big = (1 << 16) - 1  # jokers (all alike) and unseen cards own the top bits
         csh = [c * w for c in range(JOKER + 1)] + [JOKER * w + 16]
         self.csh = tuple(csh)
+        # the largest multiset :meth:`nth_plain` reads off: one pack, no unseen card (-1: none)
+        self.plain_max = (1 << csh[_UNSEEN]) - 1 if w == 1 else -1
         self.cv = tuple(1 << s for s in csh)
         self.cm = tuple(one if c < JOKER else big for c in range(_UNSEEN + 1))
         # per card its field of a multiset in place (nonzero where the card is held: one ``&``, not a
@@ -503,15 +505,17 @@ class Code:
         """With one pack and no unseen card in the multiset ``h``, its i-th card in card order,
         read off the bits (each card is a bit; the jokers, alike, come last); else None (the
         caller decodes it)."""
-        if self.w != 1 or h >> self.csh[_UNSEEN]:
+        if h > self.plain_max:  # (one compare: several packs, or an unseen card)
             return None
-        plain = h & self.plain_mask
-        at = 0  # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
-        n = (plain & 0xFFFF_FFFF).bit_count()
+        # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
+        n = (h & 0xFFFF_FFFF).bit_count()
         if i >= n:
             i -= n
-            plain >>= 32
+            plain = h >> 32 & 0xF_FFFF  # (the cards' bits 32 to 51: the jokers' field left out)
             at = 32
+        else:  # (it lies in the low 32 bits: the masks below leave out the rest)
+            plain = h
+            at = 0
         n = (plain & 0xFFFF).bit_count()
         if i >= n:
             i -= n
@@ -2691,18 +2695,20 @@ class Position:
         :meth:`_swap_moves` lists them (the seats to take from in order, each with its share of
         :meth:`_swaps_per`): (the other seat, -1: one's own face-up cards; the face-up card taken,
         -1: blind from a hand; the place of the card taken blind, 0: their first)."""
+        ups = self.ups
         if how == 0:  # own-face-up
-            return -1, sorted(set().union(*self.ups[seat]))[k], 0
+            return -1, sorted(set().union(*ups[seat]))[k], 0
+        outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
         for q in range(self.n):
-            if q == seat or self.outs[q]:
+            if q == seat or outs[q]:
                 continue
             if how == 1:  # other-hand
-                n_hand = self.hand_n[q]
+                n_hand = hand_n[q]
                 size = 1 + n_hand if n_hand else 0
                 if k < size:  # their first card, then each by its place in their hand
                     return q, -1, k
             else:
-                takes = sorted(set().union(*self.ups[q]))
+                takes = sorted(set().union(*ups[q]))
                 size = len(takes)
                 if k < size:
                     return q, takes[k], 0
@@ -2759,9 +2765,10 @@ class Position:
             return cards, self.push_cards(cards, val, None, count)
         give = self._swap_give(seat, val, give_at)
         other, take, index = self._swap_target(seat, how, k)
-        self.causes = []
-        events: list[Event] = []
-        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
+        # :meth:`_swap_with`, its cause and event the first of the move's lists (made with them)
+        self.causes = [rule[1]]
+        events: list[Event] = [SWAPPED]
+        self._exchange(seat, give, other, take, index)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
@@ -3490,30 +3497,63 @@ class Position:
         card of the other hand at ``index`` (blind: its first at 0), that hand's size the same."""
         if take >= 0:
             q = seat if other < 0 else other
-            self.ups = _put(self.ups, q, _replace_face_up(self.ups[q], take, give))
+            ups = list(self.ups)  # (:func:`_put`, inline: a call the less)
+            ups[q] = _replace_face_up(ups[q], take, give)
+            self.ups = tuple(ups)
             self._trade(seat, give, take)
             return
         C = self.C
         h = self.hands[other]
-        got = C.nth_plain(h, max(index, 1) - 1)
+        at = index - 1 if index else 0  # (their first at 0, as at 1)
+        got = C.nth_plain(h, at)
         if got is None:
-            got = C.decode(h)[max(index, 1) - 1]
-        self._trade(other, got, give)
-        self._trade(seat, give, got)
+            got = C.decode(h)[at]
+        self._trade(seat, give, got, other)
 
-    def _trade(self, seat: int, out: int, into: int) -> None:
+    def _trade(self, seat: int, out: int, into: int, other: int = -1) -> None:
         """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
-        one, the hand's size the same)."""
+        one, the hand's size the same); and the hand of ``other`` (>= 0: a blind swap) ``into``
+        for ``out``."""
         C = self.C
-        cv, tsm = C.cv, C.tsm
-        h = self.hands[seat] = self.hands[seat] - cv[out] + cv[into]
+        cv = C.cv
+        hands = self.hands
+        d = cv[into] - cv[out]  # (the change, made once: a hand is a big int)
+        h = hands[seat] = hands[seat] + d
         subs = self.subs[seat]
+        if C.w == 1 and out < JOKER and into < JOKER:
+            # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
+            # them), halved (rounded down) with a card given, doubled and one more with a card
+            # taken (small ints: no field read off the hands)
+            if out >= 0:
+                subs[out >> 2] >>= 1
+            if into >= 0:
+                r = into >> 2
+                subs[r] += subs[r] + 1
+            if other >= 0:
+                hands[other] -= d
+                subs = self.subs[other]
+                if into >= 0:
+                    subs[into >> 2] >>= 1
+                if out >= 0:
+                    r = out >> 2
+                    subs[r] += subs[r] + 1
+            return
+        tsm = C.tsm
         if out >= 0:
             table, sh, m = tsm[out >> 2]
             subs[out >> 2] = table[(h >> sh) & m]
         if into >= 0:
             table, sh, m = tsm[into >> 2]
             subs[into >> 2] = table[(h >> sh) & m]
+        if other >= 0:
+            h = hands[other] = hands[other] - d
+            subs = self.subs[other]
+            if out >= 0:
+                table, sh, m = tsm[out >> 2]
+                subs[out >> 2] = table[(h >> sh) & m]
+            if into >= 0:
+                table, sh, m = tsm[into >> 2]
+                subs[into >> 2] = table[(h >> sh) & m]
 
     # -- whole games --------------------------------------------------------------------
 
