@@ -327,6 +327,11 @@ _SUIT_SETS = tuple(tuple(sorted((m for m in range(1, 16) if m & f == m), key=lam
 _ONE_PACK_PLAYS: list[Move | None] = [None] * (16 * JOKER_RANK)  # one pack: rank * 16 + its set of suits -> the play
 _SUIT_BITS = 0x1_1111_1111_1111  # a one-pack hand's cards of one suit (suit 0; shifted by the suit)
 _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
+# the same from the hand's bytes: per byte (two ranks' fields) the two fields' numbers of cards; right
+# for the jokers' field (its number, not a card a bit) while it holds at most one (below _TWO_JOKERS)
+_BYTE_COUNTS = bytes((b & 15).bit_count() | (b >> 4).bit_count() << 4 for b in range(256))
+_TWO_JOKERS = JOKER + 1
+_FROM_BYTES = int.from_bytes
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
@@ -2568,10 +2573,14 @@ class Position:
         # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
         # for a play that swaps, where some player holds what it swaps with
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
-            t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
             # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
             # their number: ``go`` leaves out the fields above)
-            t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
+            if h >> _TWO_JOKERS:  # (two jokers or more, or unseen cards: bit by bit)
+                t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
+                t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
+            else:  # (most hands: each of the hand's 7 bytes, two ranks' fields, counted by a table,
+                # at C speed: a third of the instructions of the big-int sums above)
+                t = _FROM_BYTES(h.to_bytes(_RANK_BYTES, "little").translate(_BYTE_COUNTS), "little")
             adds = R.swap_adds
             many = (t + adds[7]) & go
             if many:  # (and the swap rules that allow a swap now: see _swaps_per)
