@@ -1864,13 +1864,13 @@ class Position:
                 rest.remove(c)
         gives = sorted(set(rest))
         if how == "own-face-up":
-            takes = sorted(set(self.up_cards(seat)))
+            takes = _takes(self.ups[seat])
             for give in gives:
                 for take in takes:
                     yield Move(PLAY, cards, give=give, take=take)
             return
         # the other seats (each once, not once per card given)
-        others = [(self.names[q], self.hand_n[q], sorted(set(self.up_cards(q))) if how == "other-face-up" else [])
+        others = [(self.names[q], self.hand_n[q], _takes(self.ups[q]) if how == "other-face-up" else ())
                   for q in range(self.n) if q != seat and not self.outs[q]]
         for give in gives:
             for name, n_hand, takes in others:
@@ -2682,7 +2682,9 @@ class Position:
         a face-up zone). A seat that is out holds no cards; :meth:`swap_counts` asks only where
         some seat holds what the rule swaps with."""
         if how == 0:  # own-face-up
-            return len(set().union(*self.ups[seat]))
+            stacks = self.ups[seat]
+            got = _TAKES.get(stacks)
+            return len(got if got is not None else _takes(stacks))
         if how == 1:  # other-hand: each other hand that holds cards, its cards and its first (at C speed)
             hand_n = self.hand_n
             held = hand_n[seat]
@@ -2690,7 +2692,8 @@ class Position:
         n = 0  # other-face-up
         for q, ups in enumerate(self.ups):
             if ups and q != seat:
-                n += len(set().union(*ups))
+                got = _TAKES.get(ups)
+                n += len(got if got is not None else _takes(ups))
         return n
 
     def _swap_nth(self, seat: int, sub: tuple[int, ...], how: int, give: int, k: int) -> Move:
@@ -2706,7 +2709,7 @@ class Position:
         -1: blind from a hand; the place of the card taken blind, 0: their first)."""
         ups = self.ups
         if how == 0:  # own-face-up
-            return -1, sorted(set().union(*ups[seat]))[k], 0
+            return -1, _takes(ups[seat])[k], 0
         outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
         for q in range(self.n):
             if q == seat or outs[q]:
@@ -2717,7 +2720,7 @@ class Position:
                 if k < size:  # their first card, then each by its place in their hand
                     return q, -1, k
             else:
-                takes = sorted(set().union(*ups[q]))
+                takes = _TAKES.get(ups[q]) or _takes(ups[q])
                 size = len(takes)
                 if k < size:
                     return q, takes[k], 0
@@ -3942,6 +3945,22 @@ def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int
         give_at, k = divmod(j - 1, p)
         return at + q, rule, how, give_at, k
     raise AssertionError("a play past the count")
+
+
+_TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a face-up zone -> what a swap may take)
+
+
+def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
+    order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
+    :meth:`Position._swap_target` picks one). Kept by the zone's value: Tauko Hogni's random play
+    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept)."""
+    got = _TAKES.get(stacks)
+    if got is None:
+        if len(_TAKES) >= 4096:
+            _TAKES.clear()
+        got = _TAKES[stacks] = tuple(sorted(set().union(*stacks)))
+    return got
 
 
 def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> tuple[tuple[int, ...], ...]:
