@@ -1,19 +1,24 @@
 """Instructions a move, counted by callgrind: the engine's workloads, and the peer engine's.
 
-Times on a shared 2-core machine move with its load; instruction counts do not. This runs
-``benchmarks/engine.py`` under ``valgrind --tool=callgrind`` (CPython's cyclic garbage collector
-off, the bytecode compiled first) twice per workload, once with the games and once with none,
-and divides the difference by the moves made: what one move costs, without the start-up. Each
-run gets a clean environment (``env -i`` with PATH, PYTHONHASHSEED=0, PYTHONPATH and a padding
-variable): counted with the shell's environment passed on, one tree's count moved by up to 9%
-between runs (the environment's size moves the memory layout); counted this way, three
-paddings (``--pads 1 700 2048``) agree to within a few instructions a move.
+Times on a shared 2-core machine move with its load; instruction counts do not. This runs one
+workload of ``benchmarks/engine.py`` (its ``run``: deal, set up and play the games) under
+``valgrind --tool=callgrind``, counting only inside it (the interpreter's start, the imports and
+the first loading of the variants, some 3.7 billion instructions, are left out), and divides by
+the moves made. The first use of the engine's tables is counted: a 5-game run of the checked path
+pays more of it a move than a long one. Each run gets a clean environment (``env -i`` with PATH,
+PYTHONHASHSEED=0, PYTHONPATH and a padding variable): counted with the shell's environment passed
+on, one tree's count once moved by up to 9% between runs (the environment's size moves the memory
+layout); ``--pads 1 700 2048`` counts at three paddings. ``--no-gc`` turns the cyclic garbage
+collector off in every run.
 
 With ``--peer PEER_SRC`` (a checkout of trachwo/masters-of-shithead's ``src``) the peer's own
-random-play loop (4 players, seeded) is counted the same way, and each workload's line says how
-many times fewer instructions a move it makes than the peer (issue 11's targets: pagat's runner
-5 times, every preset 2.5 times, the checked path 2 times). ``--before DIR`` counts another
-checkout of this project too, in the same run, for a change's before and after.
+random-play loop (4 players, seeded) is counted the same way, and each line says how many times
+the peer's instructions a move this makes. Issue 11's targets are in moves a second, side by side
+(``checked_vs_peer.py``, ``presets_vs_peer.py``, ``../shared/tools/peer_speed.py``): pagat's
+runner 5 times the peer, every preset 2.5 times, the checked path 2 times. By the clock the peer
+runs fewer instructions a second than this engine, so its ratio by time is higher than by
+instructions (the checked path, 2026-11-28: 1.74 by instructions, 1.83-1.95 by CPU).
+``--before DIR`` counts another checkout of this project too, in the same run.
 
     python benchmarks/instructions.py --peer /work/peer/src
     python benchmarks/instructions.py --workload tauko-hogni:60 --before /work/base10
