@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from tutor.core.table import Table
-from tutor.engine import legal_moves, position
+from tutor.engine import legal_moves, position, position_of
 from tutor.play.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_from, play_game
 from tutor.rules.variant import load_variant, preset_catalogue
 
@@ -56,6 +56,39 @@ def test_counting_and_picking_agree_with_the_list(preset: str) -> None:
 
     play_game(v, n, 4, [EpsilonBot(eps=0.6) for _ in range(n)], max_turns=200, on_move=on_move)
     assert checked > 20
+
+
+@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma"])
+def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) -> None:
+    # a position keeps each hand's count of plays per rank as moves change the hand (a swap
+    # trades a card each way, with one pack without reading the hand: Position._trade): after
+    # every move of a game they are the counts made afresh from the hand's cards
+    v = load_variant(spec)
+    seen = 0
+
+    def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
+        nonlocal seen
+        pos = position_of(before, v)  # (the runner's own position, pushed on move by move)
+        assert [pos.C.subs(h) for h in pos.hands] == pos.subs
+        seen += "swap" in events
+
+    for seed in range(3):
+        play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=400, on_move=on_move)
+    assert seen > 20 or spec != "tauko-hogni"
+
+
+def test_the_n_th_card_read_off_a_hand_s_bits_is_the_n_th_decoded() -> None:
+    # Code.nth_plain (one pack, no unseen card) against the hand decoded, on random hands with and
+    # without jokers; several packs, or an unseen card, it leaves to the caller (None)
+    pos = position(play_game("tauko-hogni", 4, 0, [RandomBot() for _ in range(4)], max_turns=1).final, "tauko-hogni")
+    C = pos.C
+    rng = random.Random(7)
+    for _ in range(400):
+        cards = rng.sample(range(52), rng.randrange(1, 20)) + [52] * rng.randrange(3)
+        h = C.encode(cards)
+        distinct = list(dict.fromkeys(C.decode(h)))
+        assert [C.nth_plain(h, i) for i in range(len(distinct))] == distinct
+    assert C.nth_plain(C.encode([3, -1]), 0) is None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
