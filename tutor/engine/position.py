@@ -91,7 +91,7 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks", "swap_places",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged")
 
@@ -237,6 +237,9 @@ class Rules:
                 (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at))
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
+        # and per key, each rank's place among them (-1: it may not go), for the running sums
+        self.swap_places = tuple(tuple(ranks.index(r) if r in ranks else -1 for r in range(N_RANKS))
+                                 for ranks in self.swap_ranks)
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -2607,6 +2610,7 @@ class Position:
         forms = R.swap_forms.get(C.w) or self._swap_forms()
         rsh, rm = C.rsh, C.rm
         tally = list(counts)  # per rank, its plays and their swaps
+        places = R.swap_places[key]
         while many:
             low = many & -many
             many ^= low
@@ -2623,7 +2627,7 @@ class Position:
                 swaps += (distinct * k - gone) * p
             if swaps:
                 swapping[r] = swaps, form
-                tally[ranks.index(r)] += swaps
+                tally[places[r]] += swaps
         if not swapping:
             return sum(counts), (key, counts, None, 0, _NO_PER)
         cum = tuple(accumulate(tally))
