@@ -3534,19 +3534,20 @@ class Position:
         cv = C.cv
         hands = self.hands
         d = cv[into] - cv[out]  # (the change, made once: a hand is a big int)
-        h = hands[seat] = hands[seat] + d
-        subs = self.subs[seat]
+        hands[seat] += d
+        if other >= 0:
+            hands[other] -= d
         if C.w == 1 and out < JOKER and into < JOKER:
             # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
             # them), halved (rounded down) with a card given, doubled and one more with a card
             # taken (small ints: no field read off the hands)
+            subs = self.subs[seat]
             if out >= 0:
                 subs[out >> 2] >>= 1
             if into >= 0:
                 r = into >> 2
                 subs[r] += subs[r] + 1
             if other >= 0:
-                hands[other] -= d
                 subs = self.subs[other]
                 if into >= 0:
                     subs[into >> 2] >>= 1
@@ -3554,22 +3555,14 @@ class Position:
                     r = out >> 2
                     subs[r] += subs[r] + 1
             return
+        # (several packs, or a joker: each changed rank's count read off the hand)
         tsm = C.tsm
-        if out >= 0:
-            table, sh, m = tsm[out >> 2]
-            subs[out >> 2] = table[(h >> sh) & m]
-        if into >= 0:
-            table, sh, m = tsm[into >> 2]
-            subs[into >> 2] = table[(h >> sh) & m]
-        if other >= 0:
-            h = hands[other] = hands[other] - d
-            subs = self.subs[other]
-            if out >= 0:
-                table, sh, m = tsm[out >> 2]
-                subs[out >> 2] = table[(h >> sh) & m]
-            if into >= 0:
-                table, sh, m = tsm[into >> 2]
-                subs[into >> 2] = table[(h >> sh) & m]
+        for s in (seat, other) if other >= 0 else (seat,):
+            h, subs = hands[s], self.subs[s]
+            for c in (out, into):
+                if c >= 0:
+                    table, sh, m = tsm[c >> 2]
+                    subs[c >> 2] = table[(h >> sh) & m]
 
     # -- whole games --------------------------------------------------------------------
 
