@@ -161,8 +161,8 @@ def position_of(table: Table, v: Variant) -> Position:
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    return e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    return e[1] if e[0] is v else _position(table, v)
 
 
 def remember(table: Table, v: Variant, pos: Position) -> None:
@@ -178,6 +178,9 @@ def remember(table: Table, v: Variant, pos: Position) -> None:
 # immutable, and so is the position kept there); a table asked about under another variant too
 # keeps that position here.
 _set = object.__setattr__
+# what the engine's calls read for a table whose ``_eng`` slot is empty: no variant's position (the
+# slot is never None: a test of ``e is not None`` the less at each of them)
+_NO_ENG = (None, None)
 
 
 def _position(table: Table, v: Variant) -> Position:
@@ -229,8 +232,8 @@ def game_over(table: Table, v: Variant) -> bool:
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    return (e[1] if e is not None and e[0] is v else _position(table, v)).ended  # (over(), without a call)
+        e = _NO_ENG
+    return (e[1] if e[0] is v else _position(table, v)).ended  # (over(), without a call)
 
 
 def loser(table: Table, v: Variant) -> str | None:
@@ -291,8 +294,8 @@ def legal_moves(table: Table, v: Variant | str, out_of_turn: bool = False) -> li
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    pos = e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    pos = e[1] if e[0] is v else _position(table, v)
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
@@ -319,8 +322,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    was = e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    was = e[1] if e[0] is v else _position(table, v)
     last = _CHECKED[0]
     if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
         pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
@@ -332,7 +335,7 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend
     # from: its ``_eng`` carries its make, (v, its position, _SNAPSHOT, its position, like), until written).
-    like = e[4] if e is not None and len(e) > 2 else (table, was)
+    like = e[4] if len(e) > 2 else (table, was)
     # (Table.lazy_on, inline: a call the less at every move)
     after = LazyTable()  # type: ignore[call-arg]  # (see its __init__)
     set_eng(after, (v, pos, _SNAPSHOT, pos, like))
@@ -367,8 +370,8 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    pos = e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    pos = e[1] if e[0] is v else _position(table, v)
     judged = pos.judge(move)  # type: ignore[arg-type]
     got = _Checked()  # type: ignore[call-arg]  # (see its __init__)
     got._move = move
