@@ -335,7 +335,10 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend
     # from: its ``_eng`` carries its make, (v, its position, _SNAPSHOT, its position, like), until written).
-    like = e[4] if len(e) > 2 else (table, was)
+    try:
+        like = e[4]
+    except IndexError:  # (no make on _eng: a table made whole, or written; no len() at every move)
+        like = (table, was)
     # (Table.lazy_on, inline: a call the less at every move)
     after = LazyTable()  # type: ignore[call-arg]  # (see its __init__)
     set_eng(after, (v, pos, _SNAPSHOT, pos, like))
@@ -360,6 +363,8 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
 
 # -- check -----------------------------------------------------------------
 
+_BLIND = frozenset((FLIP, GAMBLE))  # moves that may turn an unseen card (one test at each check)
+
 
 def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     """Is ``move`` legal for the player to move? With the reason and what follows."""
@@ -377,7 +382,7 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     got._move = move
     code = got._code = judged[0]
     kind = move.kind
-    if (kind == FLIP or kind == GAMBLE) and code.legal and (
+    if kind in _BLIND and code.legal and (
             pos.downs[pos.turn][move.index - 1] == UNKNOWN if kind == FLIP else pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
         frags = judged[1]
