@@ -380,14 +380,13 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     judged = pos.judge(move)  # type: ignore[arg-type]
     got = _Checked()  # type: ignore[call-arg]  # (see its __init__)
     got._move = move
-    code = got._code = judged[0]
-    kind = move.kind
-    if kind in _BLIND and code.legal and (
-            pos.downs[pos.turn][move.index - 1] == UNKNOWN if kind == FLIP else pos.stock[0] == UNKNOWN):
+    got._code = judged[0]
+    if move.kind in _BLIND and judged[0].legal and (  # (no locals stored for the common case)
+            pos.downs[pos.turn][move.index - 1] == UNKNOWN if move.kind == FLIP else pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
         frags = judged[1]
         got._rest = [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
-                     _likely_next(table, pos, move), sentence(pos, move, code, judged[2])]
+                     _likely_next(table, pos, move), sentence(pos, move, judged[0], judged[2])]
     else:
         # the rest when first read (most verdicts are only asked whether the move is legal), from
         # the judge's answer as it gave it (no tuple made for it)

@@ -93,7 +93,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
-                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged")
+                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -136,6 +136,9 @@ class Rules:
         self.force, self.force_once, self.deflect = v.force, v.force_once, v.deflect
         self.reversal = v.reversal
         self.extras, self.bluff = v.extras, v.bluff
+        # the moves that change the mover's hand alone (Position.pushed copies only its counts): none
+        # in Bluff (one test of the move's kind, not a second of the variant, at every copy)
+        self.own_hand = frozenset() if v.bluff else _OWN_HAND
         # the plain game: a play's legality is one lookup, so plays can be counted without listing
         self.plain = not (v.extras or v.bluff or self.four_anytime)
         # the plays are still the plain game's where the only extras act after a play (face-up
@@ -757,7 +760,7 @@ class Position:
             pos.pile = _copy_list(self.pile)
             pos.causes = _NO_CAUSES  # (a push starts a list of its own)
             return pos, ()
-        if (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
+        if (kind := move.kind) not in R.own_hand or move.give >= 0:  # (R.own_hand: none in Bluff)
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
         else:
@@ -1115,10 +1118,11 @@ class Position:
                     # (the kept top is the effective top: the answer turns on it, the rank and the
                     # number of cards alone, so it is made once; its context is shared: read only)
                     row = R.judged[self.top][rank]
-                    got = row.get(n)
-                    if got is None:
+                    try:
+                        return row[n]  # (a dict's subscript is specialised, its get method is not)
+                    except KeyError:  # (the first time)
                         got = row[n] = self._judge_cell(_TOPS[self.top], rank, n)
-                    return got
+                        return got
             elif kind == PICKUP and R.voluntary and self.pile and not move.cards:
                 return _PICKUP_OK, R.pick_fids, _VOLUNTARY
         return self._judge_all(move)
@@ -1899,12 +1903,12 @@ class Position:
                 # one pack: the hand's fields of the ranks that may go on the top, as its seven bytes
                 # of two ranks each, each byte's plays read off (no loop: the plays of a byte's
                 # every value are made once, Code.byte_plays)
-                b0, b1, b2, b3, b4, b5, b6 = b = (h & R.nib_masks[self.top]).to_bytes(_RANK_BYTES, "little")
+                b0, b1, b2, b3, b4, b5, b6 = (h & R.nib_masks[self.top]).to_bytes(_RANK_BYTES, "little")
                 t0, t1, t2, t3, t4, t5, t6 = C.byte_firsts if alike else C.byte_moves
                 try:
                     moves = [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]  # type: ignore[misc]
                 except TypeError:  # (a byte's plays not made yet: None)
-                    moves = C.byte_plays(b, alike)
+                    moves = C.byte_plays(bytes((b0, b1, b2, b3, b4, b5, b6)), alike)  # (no bytes kept for it)
             else:
                 moves = []
                 subs = self.subs[seat]
