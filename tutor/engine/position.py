@@ -1107,12 +1107,10 @@ class Position:
             if kind == PLAY and move.give < 0:
                 cards = move.cards
                 n = len(cards)
-                if n == 1:
-                    held = self.hands[seat] & self.C.fm[cards[0]]
-                else:
-                    held = n and _held_alike(self.hands[seat], self.C, cards)
-                if held:
-                    rank = cards[0] >> 2
+                # (held? one test, no local stored)
+                if (self.hands[seat] & self.C.fm[cards[0]]) if n == 1 else (
+                        n and _held_alike(self.hands[seat], self.C, cards)):
+                    rank = _RANK_OF[cards[0]]  # (a subscript is specialised, a shift is not)
                     if R.any_transparent:
                         return self._judge_cell(self._eff_top(self.pile), rank, n)
                     # (the kept top is the effective top: the answer turns on it, the rank and the
@@ -1893,7 +1891,7 @@ class Position:
         R = self.R
         seat = self.turn
         if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
-                self.stock or not R.combo) and not self.ended:
+                not R.combo or self.stock) and not self.ended:  # (the variant first: most have no combo)
             # (the checked path's common case, and a search's: the plain game from the hand: the
             # plays of each rank that goes on the top, then the pickup, as below without the
             # questions that cannot arise)
