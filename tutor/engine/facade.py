@@ -329,8 +329,9 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
         _CHECKED[0] = None
     else:
-        pos, pushed = was.pushed(move)
-        events = [*pushed]  # (a list of its own: most pushes hand out a shared tuple)
+        # (Position.pushed in two calls: no tuple made between them)
+        pos = was.copy_for(move)
+        events = [*pos.push(move)]  # (a list of its own: most pushes hand out a shared tuple)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend

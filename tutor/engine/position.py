@@ -715,16 +715,24 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (for a search to push on)."""
-        return self.pushed(None)[0]
+        return self.copy_for(None)
 
     def pushed(self, move: Move | None) -> tuple[Position, Sequence[Event]]:
         """A copy with ``move`` pushed on, one the player to move may make, and its events (as
         :meth:`push`), for a caller that never pushes on either position again (the engine's
-        positions of tables): the copy shares with this position the parts that push does not
-        change, where a play, pickup, flip or gamble outside Bluff (no swap) changes only the
-        mover's hand among the hands' play counts (``subs``), and a pickup puts a new pile in
-        place of the old. ``move`` None: an independent copy (:meth:`copy`), and no events.
-        (One call for the copy and the push: the engine's facade makes one at every move.)"""
+        positions of tables; see :meth:`copy_for`). ``move`` None: an independent copy, and no
+        events."""
+        pos = self.copy_for(move)
+        return pos, (pos.push(move) if move is not None else ())
+
+    def copy_for(self, move: Move | None) -> Position:
+        """A copy of this position made to push ``move`` on (one the player to move may make) and
+        nothing else, for a caller that never pushes on either position again (:meth:`pushed`; the
+        engine's facade makes one and pushes the move at every move, with no tuple made between):
+        the copy shares with this position the parts that push does not change, where a play,
+        pickup, flip or gamble outside Bluff (no swap) changes only the mover's hand among the
+        hands' play counts (``subs``), and a pickup puts a new pile in place of the old. ``move``
+        None: an independent copy (:meth:`copy`)."""
         # (one field a statement, lists by list.copy: no tuples or slices made on the way; the
         # class called, not object.__new__: a call the less)
         pos = Position()
@@ -759,7 +767,7 @@ class Position:
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
             pos.causes = _NO_CAUSES  # (a push starts a list of its own)
-            return pos, ()
+            return pos
         if (kind := move.kind) not in R.own_hand or move.give >= 0:  # (R.own_hand: none in Bluff)
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
@@ -767,7 +775,7 @@ class Position:
             subs = pos.subs = _copy_list(self.subs)
             subs[self.turn] = _copy_list(subs[self.turn])
             pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
-        return pos, pos.push(move)  # (which writes ``causes``)
+        return pos  # (push writes ``causes``)
 
     @property
     def decks(self) -> int:
