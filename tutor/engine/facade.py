@@ -289,13 +289,13 @@ def legal_moves(table: Table, v: Variant | str, out_of_turn: bool = False) -> li
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
     # (``out_of_turn`` not keyword-only: Python makes a call to a function with keyword-only
     # parameters the slow way, and legal_moves is asked at every move)
-    if v.__class__ is not Variant:
-        v = load_variant(v)
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
         e = _NO_ENG
-    pos = e[1] if e[0] is v else _position(table, v)
+    # (the variant the table's position was made under is a Variant: a variant named by a string,
+    # as any other not seen on this table, is looked up only where it is not that one)
+    pos = e[1] if e[0] is v else _position(table, v if v.__class__ is Variant else load_variant(v))
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
@@ -369,15 +369,20 @@ _BLIND = frozenset((FLIP, GAMBLE))  # moves that may turn an unseen card (one te
 
 def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     """Is ``move`` legal for the player to move? With the reason and what follows."""
-    if v.__class__ is not Variant:
-        v = load_variant(v)
-    if move.__class__ is not Move and isinstance(move, str):  # (a class test first: called every move)
-        move = Move.parse(move)
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
         e = _NO_ENG
-    pos = e[1] if e[0] is v else _position(table, v)
+    if e[0] is v:  # (the variant the table's position was made under: a Variant, no test of its class)
+        pos = e[1]
+        if move.__class__ is not Move and isinstance(move, str):  # (a class test first: called every move)
+            move = Move.parse(move)
+    else:  # (in the order of old: the variant read, then the move, then the table)
+        if v.__class__ is not Variant:
+            v = load_variant(v)
+        if move.__class__ is not Move and isinstance(move, str):
+            move = Move.parse(move)
+        pos = _position(table, v)  # type: ignore[arg-type]
     judged = pos.judge(move)  # type: ignore[arg-type]
     got = _Checked()  # type: ignore[call-arg]  # (see its __init__)
     got._move = move
