@@ -145,8 +145,9 @@ class _Checked(Verdict):
 
 _KEPT: OrderedDict[tuple[int, int], tuple[Table, Variant, Position]] = OrderedDict()  # (table, variant) -> its position
 _KEEP = 256
-# the last legal move check pushed: (table, variant, move, the position after it, its events)
-_CHECKED: list[tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None] = [None]
+# the last legal move check pushed: (table, variant, move, the position after it, its events) (a
+# global, not a list's item: apply_unchecked reads it at every move)
+_CHECKED: tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None = None
 
 
 def position(table: Table, v: Variant | str) -> Position:
@@ -324,10 +325,11 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     except AttributeError:  # (an empty slot: a table the engine has not seen)
         e = _NO_ENG
     was = e[1] if e[0] is v else _position(table, v)
-    last = _CHECKED[0]
-    if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
-        pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
-        _CHECKED[0] = None
+    global _CHECKED
+    if _CHECKED is not None and _CHECKED[0] is table and _CHECKED[1] is v and (
+            _CHECKED[2] is move or _CHECKED[2] == move):
+        pos, events = _CHECKED[3], list(_CHECKED[4])  # a verdict read before pushed this move on a copy: take it
+        _CHECKED = None
     else:
         # (Position.pushed in two calls: no tuple made between them)
         pos = was.copy_for(move)
@@ -415,7 +417,8 @@ def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple
     kind = move.kind
     after, pushed = pos.pushed(move)
     events = tuple(pushed)
-    _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
+    global _CHECKED
+    _CHECKED = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     causes = after.causes
     if kind == FLIP or kind == GAMBLE:
