@@ -346,11 +346,17 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks", "plain_max")
+                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks", "plain_max",
+                 "one_pack", "halves")
 
     def __init__(self, decks: int) -> None:
         self.decks = decks
         w = self.w = max(1, decks.bit_length())
+        # (tests made once, for the checked path's every move: ``w == 1`` (Position.moves), and per
+        # rank ``w == 1 and r < JOKER_RANK`` (Position.push_cards; the last entry, index -1, for an
+        # unseen card's rank -1))
+        self.one_pack = w == 1
+        self.halves = tuple(w == 1 and r < JOKER_RANK for r in range(N_RANKS)) + (w == 1,)
         one = self.one = (1 << w) - 1
         self.plain_mask = (1 << (JOKER * w)) - 1  # the 52 ordinary cards' fields
         big = (1 << 16) - 1  # jokers (all alike) and unseen cards own the top bits
@@ -1905,7 +1911,7 @@ class Position:
             # questions that cannot arise)
             C = self.C
             h = self.hands[seat]
-            if C.w == 1:
+            if C.one_pack:
                 # one pack: the hand's fields of the ranks that may go on the top, as its seven bytes
                 # of two ranks each, each byte's plays read off (no loop: the plays of a byte's
                 # every value are made once, Code.byte_plays)
@@ -3605,7 +3611,7 @@ class Position:
                     val = 0
                     for c in cards:
                         val += cv[c]
-                if C.w == 1 and r < JOKER_RANK:
+                if C.halves[r]:  # (C.w == 1 and r < JOKER_RANK)
                     # one pack: k cards of a rank held make 2**k - 1 plays, halved (rounded
                     # down) with each card played (small ints: no field shifted out of the hand)
                     hands[seat] -= val
