@@ -100,9 +100,11 @@ class Table(_Kept):
         equality, hash, pickling, its ``__class__``); ``make`` must give the same table whenever
         called."""
         t = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
-        # each through its slot's own setter (the class is frozen)
+        # each through its slot's own setter (the class is frozen); ``eng`` None leaves ``_eng``
+        # empty (the engine reads the slot at every call and never finds None there)
         _SET_MAKE(t, make)
-        _SET_ENG(t, eng)
+        if eng is not None:
+            _SET_ENG(t, eng)
         _SET_TURN(t, turn)
         return t
 

@@ -145,8 +145,9 @@ class _Checked(Verdict):
 
 _KEPT: OrderedDict[tuple[int, int], tuple[Table, Variant, Position]] = OrderedDict()  # (table, variant) -> its position
 _KEEP = 256
-# the last legal move check pushed: (table, variant, move, the position after it, its events)
-_CHECKED: list[tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None] = [None]
+# the last legal move check pushed: (table, variant, move, the position after it, its events) (a
+# global, not a list's item: apply_unchecked reads it at every move)
+_CHECKED: tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None = None
 
 
 def position(table: Table, v: Variant | str) -> Position:
@@ -161,8 +162,8 @@ def position_of(table: Table, v: Variant) -> Position:
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    return e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    return e[1] if e[0] is v else _position(table, v)
 
 
 def remember(table: Table, v: Variant, pos: Position) -> None:
@@ -178,6 +179,9 @@ def remember(table: Table, v: Variant, pos: Position) -> None:
 # immutable, and so is the position kept there); a table asked about under another variant too
 # keeps that position here.
 _set = object.__setattr__
+# what the engine's calls read for a table whose ``_eng`` slot is empty: no variant's position (the
+# slot is never None: a test of ``e is not None`` the less at each of them)
+_NO_ENG = (None, None)
 
 
 def _position(table: Table, v: Variant) -> Position:
@@ -229,8 +233,8 @@ def game_over(table: Table, v: Variant) -> bool:
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    return (e[1] if e is not None and e[0] is v else _position(table, v)).ended  # (over(), without a call)
+        e = _NO_ENG
+    return (e[1] if e[0] is v else _position(table, v)).ended  # (over(), without a call)
 
 
 def loser(table: Table, v: Variant) -> str | None:
@@ -286,13 +290,13 @@ def legal_moves(table: Table, v: Variant | str, out_of_turn: bool = False) -> li
     the other players may make now without their turn (``slide 3C by B``), in order of play."""
     # (``out_of_turn`` not keyword-only: Python makes a call to a function with keyword-only
     # parameters the slow way, and legal_moves is asked at every move)
-    if v.__class__ is not Variant:
-        v = load_variant(v)
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    pos = e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    # (the variant the table's position was made under is a Variant: a variant named by a string,
+    # as any other not seen on this table, is looked up only where it is not that one)
+    pos = e[1] if e[0] is v else _position(table, v if v.__class__ is Variant else load_variant(v))
     return pos.moves() + pos.out_of_turn() if out_of_turn else pos.moves()
 
 
@@ -319,20 +323,25 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    was = e[1] if e is not None and e[0] is v else _position(table, v)
-    last = _CHECKED[0]
-    if last is not None and last[0] is table and last[1] is v and (last[2] is move or last[2] == move):
-        pos, events = last[3], list(last[4])  # a verdict read before pushed this move on a copy: take it
-        _CHECKED[0] = None
+        e = _NO_ENG
+    was = e[1] if e[0] is v else _position(table, v)
+    global _CHECKED
+    if _CHECKED is not None and _CHECKED[0] is table and _CHECKED[1] is v and (
+            _CHECKED[2] is move or _CHECKED[2] == move):
+        pos, events = _CHECKED[3], list(_CHECKED[4])  # a verdict read before pushed this move on a copy: take it
+        _CHECKED = None
     else:
-        pos, pushed = was.pushed(move)
-        events = [*pushed]  # (a list of its own: most pushes hand out a shared tuple)
+        # (Position.pushed in two calls: no tuple made between them)
+        pos = was.copy_for(move)
+        events = [*pos.push(move)]  # (a list of its own: most pushes hand out a shared tuple)
     # The table after the move is written when first read (most are only passed back to the
     # engine, which asks the position), lending the parts that have not changed from the last
     # table before it that was written (the table before it, or the one that table would lend
     # from: its ``_eng`` carries its make, (v, its position, _SNAPSHOT, its position, like), until written).
-    like = e[4] if e is not None and len(e) > 2 else (table, was)
+    try:
+        like = e[4]
+    except IndexError:  # (no make on _eng: a table made whole, or written; no len() at every move)
+        like = (table, was)
     # (Table.lazy_on, inline: a call the less at every move)
     after = LazyTable()  # type: ignore[call-arg]  # (see its __init__)
     set_eng(after, (v, pos, _SNAPSHOT, pos, like))
@@ -357,29 +366,35 @@ def apply(table: Table, v: Variant | str, move: Move | str) -> tuple[Table, list
 
 # -- check -----------------------------------------------------------------
 
+_BLIND = frozenset((FLIP, GAMBLE))  # moves that may turn an unseen card (one test at each check)
+
 
 def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
     """Is ``move`` legal for the player to move? With the reason and what follows."""
-    if v.__class__ is not Variant:
-        v = load_variant(v)
-    if move.__class__ is not Move and isinstance(move, str):  # (a class test first: called every move)
-        move = Move.parse(move)
     try:
         e = table._eng
     except AttributeError:  # (an empty slot: a table the engine has not seen)
-        e = None
-    pos = e[1] if e is not None and e[0] is v else _position(table, v)
+        e = _NO_ENG
+    if e[0] is v:  # (the variant the table's position was made under: a Variant, no test of its class)
+        pos = e[1]
+        if move.__class__ is not Move and isinstance(move, str):  # (a class test first: called every move)
+            move = Move.parse(move)
+    else:  # (in the order of old: the variant read, then the move, then the table)
+        if v.__class__ is not Variant:
+            v = load_variant(v)
+        if move.__class__ is not Move and isinstance(move, str):
+            move = Move.parse(move)
+        pos = _position(table, v)  # type: ignore[arg-type]
     judged = pos.judge(move)  # type: ignore[arg-type]
     got = _Checked()  # type: ignore[call-arg]  # (see its __init__)
     got._move = move
-    code = got._code = judged[0]
-    kind = move.kind
-    if (kind == FLIP or kind == GAMBLE) and code.legal and (
-            pos.downs[pos.turn][move.index - 1] == UNKNOWN if kind == FLIP else pos.stock[0] == UNKNOWN):
+    got._code = judged[0]
+    if move.kind in _BLIND and judged[0].legal and (  # (no locals stored for the common case)
+            pos.downs[pos.turn][move.index - 1] == UNKNOWN if move.kind == FLIP else pos.stock[0] == UNKNOWN):
         # the outcome turns on an unseen card: who moves next is the likeliest over what it may be
         frags = judged[1]
         got._rest = [frags if len(frags) < 2 else tuple(dict.fromkeys(frags)), (),
-                     _likely_next(table, pos, move), sentence(pos, move, code, judged[2])]
+                     _likely_next(table, pos, move), sentence(pos, move, judged[0], judged[2])]
     else:
         # the rest when first read (most verdicts are only asked whether the move is legal), from
         # the judge's answer as it gave it (no tuple made for it)
@@ -402,7 +417,8 @@ def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple
     kind = move.kind
     after, pushed = pos.pushed(move)
     events = tuple(pushed)
-    _CHECKED[0] = (table, v, move, after, events)  # for an apply of the same move that follows
+    global _CHECKED
+    _CHECKED = (table, v, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     causes = after.causes
     if kind == FLIP or kind == GAMBLE:

@@ -93,7 +93,7 @@ class Rules:
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks", "swap_places",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
-                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged")
+                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -136,6 +136,9 @@ class Rules:
         self.force, self.force_once, self.deflect = v.force, v.force_once, v.deflect
         self.reversal = v.reversal
         self.extras, self.bluff = v.extras, v.bluff
+        # the moves that change the mover's hand alone (Position.pushed copies only its counts): none
+        # in Bluff (one test of the move's kind, not a second of the variant, at every copy)
+        self.own_hand = frozenset() if v.bluff else _OWN_HAND
         # the plain game: a play's legality is one lookup, so plays can be counted without listing
         self.plain = not (v.extras or v.bluff or self.four_anytime)
         # the plays are still the plain game's where the only extras act after a play (face-up
@@ -346,11 +349,17 @@ class Code:
 
     __slots__ = ("w", "cv", "csh", "cm", "rsh", "rm", "subt", "tsm", "plays", "groups", "one", "plain_mask",
                  "play_moves", "play_firsts", "fours", "gones", "tallies", "distincts", "spread",
-                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks", "plain_max")
+                 "sizes", "lays", "four_least", "fm", "byte_moves", "byte_firsts", "decks", "plain_max",
+                 "one_pack", "halves")
 
     def __init__(self, decks: int) -> None:
         self.decks = decks
         w = self.w = max(1, decks.bit_length())
+        # (tests made once, for the checked path's every move: ``w == 1`` (Position.moves), and per
+        # rank ``w == 1 and r < JOKER_RANK`` (Position.push_cards; the last entry, index -1, for an
+        # unseen card's rank -1))
+        self.one_pack = w == 1
+        self.halves = tuple(w == 1 and r < JOKER_RANK for r in range(N_RANKS)) + (w == 1,)
         one = self.one = (1 << w) - 1
         self.plain_mask = (1 << (JOKER * w)) - 1  # the 52 ordinary cards' fields
         big = (1 << 16) - 1  # jokers (all alike) and unseen cards own the top bits
@@ -715,16 +724,24 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (for a search to push on)."""
-        return self.pushed(None)[0]
+        return self.copy_for(None)
 
     def pushed(self, move: Move | None) -> tuple[Position, Sequence[Event]]:
         """A copy with ``move`` pushed on, one the player to move may make, and its events (as
         :meth:`push`), for a caller that never pushes on either position again (the engine's
-        positions of tables): the copy shares with this position the parts that push does not
-        change, where a play, pickup, flip or gamble outside Bluff (no swap) changes only the
-        mover's hand among the hands' play counts (``subs``), and a pickup puts a new pile in
-        place of the old. ``move`` None: an independent copy (:meth:`copy`), and no events.
-        (One call for the copy and the push: the engine's facade makes one at every move.)"""
+        positions of tables; see :meth:`copy_for`). ``move`` None: an independent copy, and no
+        events."""
+        pos = self.copy_for(move)
+        return pos, (pos.push(move) if move is not None else ())
+
+    def copy_for(self, move: Move | None) -> Position:
+        """A copy of this position made to push ``move`` on (one the player to move may make) and
+        nothing else, for a caller that never pushes on either position again (:meth:`pushed`; the
+        engine's facade makes one and pushes the move at every move, with no tuple made between):
+        the copy shares with this position the parts that push does not change, where a play,
+        pickup, flip or gamble outside Bluff (no swap) changes only the mover's hand among the
+        hands' play counts (``subs``), and a pickup puts a new pile in place of the old. ``move``
+        None: an independent copy (:meth:`copy`)."""
         # (one field a statement, lists by list.copy: no tuples or slices made on the way; the
         # class called, not object.__new__: a call the less)
         pos = Position()
@@ -759,15 +776,15 @@ class Position:
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
             pos.causes = _NO_CAUSES  # (a push starts a list of its own)
-            return pos, ()
-        if (kind := move.kind) not in _OWN_HAND or move.give >= 0 or R.bluff:
+            return pos
+        if (kind := move.kind) not in R.own_hand or move.give >= 0:  # (R.own_hand: none in Bluff)
             pos.subs = list(map(_copy_list, self.subs))
             pos.pile = _copy_list(self.pile)
         else:
             subs = pos.subs = _copy_list(self.subs)
             subs[self.turn] = _copy_list(subs[self.turn])
             pos.pile = self.pile if kind == PICKUP else _copy_list(self.pile)
-        return pos, pos.push(move)  # (which writes ``causes``)
+        return pos  # (push writes ``causes``)
 
     @property
     def decks(self) -> int:
@@ -1107,21 +1124,20 @@ class Position:
             if kind == PLAY and move.give < 0:
                 cards = move.cards
                 n = len(cards)
-                if n == 1:
-                    held = self.hands[seat] & self.C.fm[cards[0]]
-                else:
-                    held = n and _held_alike(self.hands[seat], self.C, cards)
-                if held:
-                    rank = cards[0] >> 2
+                # (held? one test, no local stored)
+                if (self.hands[seat] & self.C.fm[cards[0]]) if n == 1 else (
+                        n and _held_alike(self.hands[seat], self.C, cards)):
+                    rank = _RANK_OF[cards[0]]  # (a subscript is specialised, a shift is not)
                     if R.any_transparent:
                         return self._judge_cell(self._eff_top(self.pile), rank, n)
                     # (the kept top is the effective top: the answer turns on it, the rank and the
                     # number of cards alone, so it is made once; its context is shared: read only)
                     row = R.judged[self.top][rank]
-                    got = row.get(n)
-                    if got is None:
+                    try:
+                        return row[n]  # (a dict's subscript is specialised, its get method is not)
+                    except KeyError:  # (the first time)
                         got = row[n] = self._judge_cell(_TOPS[self.top], rank, n)
-                    return got
+                        return got
             elif kind == PICKUP and R.voluntary and self.pile and not move.cards:
                 return _PICKUP_OK, R.pick_fids, _VOLUNTARY
         return self._judge_all(move)
@@ -1892,22 +1908,22 @@ class Position:
         R = self.R
         seat = self.turn
         if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
-                self.stock or not R.combo) and not self.ended:
+                not R.combo or self.stock) and not self.ended:  # (the variant first: most have no combo)
             # (the checked path's common case, and a search's: the plain game from the hand: the
             # plays of each rank that goes on the top, then the pickup, as below without the
             # questions that cannot arise)
             C = self.C
             h = self.hands[seat]
-            if C.w == 1:
+            if C.one_pack:
                 # one pack: the hand's fields of the ranks that may go on the top, as its seven bytes
                 # of two ranks each, each byte's plays read off (no loop: the plays of a byte's
                 # every value are made once, Code.byte_plays)
-                b0, b1, b2, b3, b4, b5, b6 = b = (h & R.nib_masks[self.top]).to_bytes(_RANK_BYTES, "little")
+                b0, b1, b2, b3, b4, b5, b6 = (h & R.nib_masks[self.top]).to_bytes(_RANK_BYTES, "little")
                 t0, t1, t2, t3, t4, t5, t6 = C.byte_firsts if alike else C.byte_moves
                 try:
                     moves = [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]  # type: ignore[misc]
                 except TypeError:  # (a byte's plays not made yet: None)
-                    moves = C.byte_plays(b, alike)
+                    moves = C.byte_plays(bytes((b0, b1, b2, b3, b4, b5, b6)), alike)  # (no bytes kept for it)
             else:
                 moves = []
                 subs = self.subs[seat]
@@ -3592,7 +3608,7 @@ class Position:
                     val = 0
                     for c in cards:
                         val += cv[c]
-                if C.w == 1 and r < JOKER_RANK:
+                if C.halves[r]:  # (C.w == 1 and r < JOKER_RANK)
                     # one pack: k cards of a rank held make 2**k - 1 plays, halved (rounded
                     # down) with each card played (small ints: no field shifted out of the hand)
                     hands[seat] -= val

@@ -220,6 +220,9 @@ def _shuffle_steps(n: int) -> tuple[tuple[int, int], ...]:
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 _INLINE_RANDBELOW = _inline_randbelow_agrees()
 _BITS = tuple(n.bit_length() for n in range(4096))  # ``n.bit_length()`` by subscript, for the bulk loop
+# the class whose draws RandomBot.choose makes inline (None where the inline draw does not agree):
+# one class test at each choice, not a flag and a module's attribute read too
+_INLINE_RANDOM = random.Random if _INLINE_RANDBELOW else None
 
 
 def _randbelow(rng: random.Random, n: int) -> int:
@@ -313,8 +316,11 @@ class RandomBot:
         # (the draw of ``randrange``, without its overhead: the checked path chooses at every move;
         # :func:`_randbelow`, inline: a call the less)
         n = len(moves)
-        if _INLINE_RANDBELOW and rng.__class__ is random.Random:
-            k = _BITS[n] if n < 4096 else n.bit_length()
+        if rng.__class__ is _INLINE_RANDOM:
+            try:
+                k = _BITS[n]
+            except IndexError:  # (4,096 moves or more: no test of n at every choice)
+                k = n.bit_length()
             j = rng.getrandbits(k)
             while j >= n:
                 j = rng.getrandbits(k)
