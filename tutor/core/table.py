@@ -70,8 +70,8 @@ class _Kept:
     :mod:`tutor.engine.facade`), and ``_make``, for a table made lazily (:meth:`Table.lazy`),
     what writes its fields when one is first read (``(function, *arguments)``; None once written).
     Either may be empty (reading it raises AttributeError): ``_eng`` on a table the engine has
-    not seen, ``_make`` on a table made whole, or made by :meth:`Table.lazy_on` (whose ``_eng``
-    carries the make until the fields are written)."""
+    not seen, ``_make`` on a table made whole, or made on its ``_eng`` (see ``LazyTable`` below:
+    the make rides there until the fields are written)."""
 
     __slots__ = ("_eng", "_make")
 
@@ -105,17 +105,6 @@ class Table(_Kept):
         _SET_MAKE(t, make)
         if eng is not None:
             _SET_ENG(t, eng)
-        _SET_TURN(t, turn)
-        return t
-
-    @classmethod
-    def lazy_on(cls, eng: tuple[Any, ...], turn: int) -> Table:
-        """:meth:`lazy` with ``make`` = ``eng[2:]``, carried on ``eng`` (a slot written less, for the
-        engine, which makes one at every move): ``eng[:2]`` once the fields are written. (The engine's
-        ``apply_unchecked`` makes its tables as this does, inline, from ``LazyTable``, ``set_eng`` and
-        ``set_turn``.)"""
-        t = _LazyTable()  # type: ignore[call-arg]  # (see its __init__)
-        _SET_ENG(t, eng)
         _SET_TURN(t, turn)
         return t
 
@@ -226,8 +215,9 @@ class _LazyTable(Table):
             return object.__reduce_ex__(self, protocol)
 
 
-# :meth:`Table.lazy_on`'s parts, public for the engine, whose ``apply_unchecked`` makes a lazy table at
-# every move as lazy_on does, inline (a call the less): ``t = LazyTable(); set_eng(t, eng); set_turn(t, turn)``
+# A lazy table made on its ``_eng`` (a slot written less, for the engine's ``apply_unchecked``, which makes
+# one at every move, inline: ``t = LazyTable(); set_eng(t, eng); set_turn(t, turn)``): :meth:`Table.lazy`
+# with ``make`` = ``eng[2:]``, carried on ``eng``, which becomes ``eng[:2]`` once the fields are written
 LazyTable, set_eng, set_turn = _LazyTable, _SET_ENG, _SET_TURN
 
 
@@ -236,7 +226,7 @@ def _written(t: Table) -> None:
     eng = None
     try:
         make = t._make
-    except AttributeError:  # (made by :meth:`Table.lazy_on`: the make rides on ``_eng``)
+    except AttributeError:  # (made on its ``_eng``, as LazyTable says: the make rides there)
         eng = t._eng
         make = eng[2:]
     if not make:  # written meanwhile (by another thread, which writes every field first)

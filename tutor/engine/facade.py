@@ -342,7 +342,7 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         like = e[4]
     except IndexError:  # (no make on _eng: a table made whole, or written; no len() at every move)
         like = (table, was)
-    # (Table.lazy_on, inline: a call the less at every move)
+    # (a lazy table made on its _eng: see tutor.core.table's LazyTable)
     after = LazyTable()  # type: ignore[call-arg]  # (see its __init__)
     set_eng(after, (v, pos, _SNAPSHOT, pos, like))
     set_turn(after, pos.turn)
