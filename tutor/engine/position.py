@@ -2797,10 +2797,9 @@ class Position:
             return cards, self.push_cards(cards, val, None, count)
         give = self._swap_give(seat, val, give_at)
         other, take, index = self._swap_target(seat, how, k)
-        # :meth:`_swap_with`, its cause and event the first of the move's lists (made with them)
-        self.causes = [rule[1]]
-        events: list[Event] = [SWAPPED]
-        self._exchange(seat, give, other, take, index)  # (a card the play leaves in hand)
+        self.causes = []
+        events: list[Event] = []
+        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
         self.push_cards(cards, val, events)
         if not move:
             return cards, events
