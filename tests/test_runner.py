@@ -77,6 +77,30 @@ def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) 
     assert seen > 20 or spec != "tauko-hogni"
 
 
+@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "lancaster", "karma"])
+def test_the_seat_after_each_is_kept_as_seats_go_out_and_play_reverses(spec: str) -> None:
+    # a position keeps the seat that plays after each (Position.after), and skips, goes back
+    # and passes over seats that are out by it: after every move of a game it is the seat counted
+    # afresh, going round the table the way play goes
+    v = load_variant(spec)
+    outs_seen = 0
+
+    def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
+        nonlocal outs_seen
+        pos = position_of(before, v)  # (the runner's own position, pushed on move by move)
+        n, d = pos.n, pos.direction
+        for s in range(n):
+            t = (s + d) % n
+            while pos.outs[t] and t != s:
+                t = (t + d) % n
+            assert pos.after[s] == t
+        outs_seen += sum(pos.outs) > 0
+
+    for seed in range(4):
+        play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=600, on_move=on_move)
+    assert outs_seen > 10
+
+
 def test_the_n_th_card_read_off_a_hand_s_bits_is_the_n_th_decoded() -> None:
     # Code.nth_plain (one pack, no unseen card) against the hand decoded, on random hands with and
     # without jokers; several packs, or an unseen card, it leaves to the caller (None)

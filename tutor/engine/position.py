@@ -1058,16 +1058,15 @@ class Position:
         return cell
 
     def _next_seat(self, seat: int, direction: int, skip: int = 0) -> int:
-        outs, n = self.outs, self.n
-        s = seat
-        steps = skip + 1
-        for _ in range(n * (skip + 2)):
-            s = (s + direction) % n
-            if not outs[s]:
-                steps -= 1
-                if steps == 0:
-                    return s
-        return seat
+        """The seat ``skip + 1`` seats on from ``seat`` going ``direction``, passing over the seats
+        that are out (``seat`` itself, where all the others are out): a step a seat by the seat
+        after each (:func:`_after`; the way play goes, kept as ``after``)."""
+        after = self.after if direction == self.direction else _after(self.outs, direction)
+        s = after[seat]
+        while skip:
+            s = after[s]
+            skip -= 1
+        return s
 
     # -- the opening --------------------------------------------------------------
 
