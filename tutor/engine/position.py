@@ -1632,7 +1632,7 @@ class Position:
         for c in cards:
             by_rank.setdefault(c >> 2, []).append(c)
         combo = zone == HAND and R.combo and not self.stock and len(by_rank) == 1
-        swaps = bool(self.v.swaps)
+        swaps = bool(self.v.swaps) and zone == HAND  # (a swap gives a hand card: none from face up)
         anytime = bool(R.four_anytime)
         for rank, group in by_rank.items():
             seen: set[tuple[int, ...]] = set()
