@@ -2614,10 +2614,9 @@ class Position:
                 takes: tuple[int, ...] = _UPS_SEEN[1] if _UPS_SEEN[0] is ups else self._ups_swaps()  # type: ignore[assignment]
                 own = takes[seat]
                 theirs = takes[-1] - own
-                on = (1 if own else 0) + (4 if theirs else 0)
-                if self.hand_n.count(0) < len(ups) - 1:  # (another hand's cards)
-                    on += 2
-                many &= t + adds[on]
+                # (other-hand's taken as allowed: where no other hand holds cards, its swaps per
+                # card, _swaps_per's, are none, so its plays count no swap in the loop below)
+                many &= t + adds[(1 if own else 0) + (4 if theirs else 0) + 2]
             if not many:  # (most moves: no play swaps)
                 # the plays that may go: the hand's less those of the few ranks that may not
                 # (else added up by the getter), as the plain game counts them (_run_random)
