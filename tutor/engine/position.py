@@ -91,7 +91,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
-                 "swap_offs", "swap_none",
+                 "swap_offs", "swap_none", "swap_go",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -240,6 +240,7 @@ class Rules:
                 (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at))
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
+        self.swap_go = tuple(go for _, _, go in self.swap_tops)  # (their bits alone: each move asks)
         # and per key, as ``off_at`` per top: the ranks that may not go where they are few, else None
         offs = (tuple(r for r in range(N_RANKS) if r not in ranks) for ranks in self.swap_ranks)
         self.swap_offs: tuple[tuple[int, ...] | None, ...] = tuple(
@@ -340,6 +341,7 @@ _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 # for the jokers' field (its number, not a card a bit) while it holds at most one (below _TWO_JOKERS)
 _BYTE_COUNTS = bytes((b & 15).bit_count() | (b >> 4).bit_count() << 4 for b in range(256))
 _TWO_JOKERS = JOKER + 1
+_TWO_JOKERS_AT = 1 << _TWO_JOKERS  # (a hand at least this holds two jokers or more, or unseen cards)
 _FROM_BYTES = int.from_bytes
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
@@ -2599,14 +2601,16 @@ class Position:
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
             # their number: ``go`` leaves out the fields above)
-            if h >> _TWO_JOKERS:  # (two jokers or more, or unseen cards: bit by bit)
+            if h >= _TWO_JOKERS_AT:  # (two jokers or more, or unseen cards: bit by bit; a compare,
+                # no shift made)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
                 t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
             else:  # (most hands: each of the hand's 7 bytes, two ranks' fields, counted by a table,
-                # at C speed: a third of the instructions of the big-int sums above)
-                t = _FROM_BYTES(h.to_bytes(_RANK_BYTES, "little").translate(_BYTE_COUNTS), "little")
+                # at C speed: a third of the instructions of the big-int sums above; big-endian both
+                # ways, the default, no byte order passed: the same bytes)
+                t = _FROM_BYTES(h.to_bytes(_RANK_BYTES).translate(_BYTE_COUNTS))
             adds = R.swap_adds
-            many = (t + adds[7]) & R.swap_tops[key][2]
+            many = (t + adds[7]) & R.swap_go[key]
             if many:  # (and the swap rules that allow a swap now: see _swaps_per)
                 ups = self.ups
                 # the swaps the face-up zones allow: own-face-up, other-face-up (_swaps_per's; kept
