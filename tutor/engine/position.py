@@ -347,7 +347,8 @@ _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, b
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
 # Position._ups_swaps of them (kept alive here, so no other object takes their id)
-_UPS_SEEN: list[object] = [None, ()]
+# (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
+_UPS_SEEN: tuple[object, tuple[int, ...]] = (None, ())
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
@@ -2615,7 +2616,8 @@ class Position:
                 ups = self.ups
                 # the swaps the face-up zones allow: own-face-up, other-face-up (_swaps_per's; kept
                 # for the last zones met)
-                takes: tuple[int, ...] = _UPS_SEEN[1] if _UPS_SEEN[0] is ups else self._ups_swaps()  # type: ignore[assignment]
+                seen = _UPS_SEEN
+                takes = seen[1] if seen[0] is ups else self._ups_swaps()
                 own = takes[seat]
                 theirs = takes[-1] - own
                 # (other-hand's taken as allowed: where no other hand holds cards, its swaps per
@@ -2677,14 +2679,16 @@ class Position:
         (:meth:`_swaps_per`). Kept for the last zones met, by identity (``_UPS_SEEN``: a push puts
         new zones in place, and they stay as they are for many moves; each move asks)."""
         ups = self.ups
-        if _UPS_SEEN[0] is ups:
-            return _UPS_SEEN[1]  # type: ignore[return-value]
+        global _UPS_SEEN
+        seen = _UPS_SEEN
+        if seen[0] is ups:
+            return seen[1]
         takes = []
         for zone in ups:  # (a loop, not a generator: quicker for so few)
             takes.append(len(_TAKES.get(zone) or _takes(zone)) if zone else 0)
         takes.append(sum(takes))
-        got = _UPS_SEEN[1] = tuple(takes)
-        _UPS_SEEN[0] = ups
+        got = tuple(takes)
+        _UPS_SEEN = ups, got
         return got
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
