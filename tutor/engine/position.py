@@ -26,11 +26,10 @@ The position answers every question the game asks, for every preset and fragment
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import accumulate, chain, combinations
+from itertools import chain, combinations
 from math import comb
 from operator import itemgetter
 from typing import TypeVar
@@ -70,7 +69,7 @@ Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
-SwapCounts = tuple[int, tuple[int, ...], dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
+SwapCounts = tuple[int, list[int] | None, dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
 T = TypeVar("T")
 
 
@@ -91,7 +90,8 @@ class Rules:
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
-                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks", "swap_places",
+                 "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
+                 "swap_offs", "swap_none", "swap_go",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -240,9 +240,13 @@ class Rules:
                 (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at))
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
-        # and per key, each rank's place among them (-1: it may not go), for the running sums
-        self.swap_places = tuple(tuple(ranks.index(r) if r in ranks else -1 for r in range(N_RANKS))
-                                 for ranks in self.swap_ranks)
+        self.swap_go = tuple(go for _, _, go in self.swap_tops)  # (their bits alone: each move asks)
+        # and per key, as ``off_at`` per top: the ranks that may not go where they are few, else None
+        offs = (tuple(r for r in range(N_RANKS) if r not in ranks) for ranks in self.swap_ranks)
+        self.swap_offs: tuple[tuple[int, ...] | None, ...] = tuple(
+            off if len(off) <= len(ranks) // 2 else None for off, ranks in zip(offs, self.swap_ranks, strict=True))
+        # and per key, what Position.swap_counts gives where no play swaps (made once)
+        self.swap_none: tuple[SwapCounts, ...] = tuple((key, None, None, 0, _NO_PER) for key in range(len(self.swap_tops)))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
         self.run_reach: dict[int, tuple[int, ...]] = {}  # runs: Position._run_reach
         self.run_spans: dict[int, tuple[tuple[int, int], ...]] = {}  # and Position._run_spans
@@ -337,9 +341,14 @@ _ODDS, _PAIRS = 0x5_5555_5555_5555, 0x3_3333_3333_3333
 # for the jokers' field (its number, not a card a bit) while it holds at most one (below _TWO_JOKERS)
 _BYTE_COUNTS = bytes((b & 15).bit_count() | (b >> 4).bit_count() << 4 for b in range(256))
 _TWO_JOKERS = JOKER + 1
+_TWO_JOKERS_AT = 1 << _TWO_JOKERS  # (a hand at least this holds two jokers or more, or unseen cards)
 _FROM_BYTES = int.from_bytes
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
+# the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
+# Position._ups_swaps of them (kept alive here, so no other object takes their id)
+# (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
+_UPS_SEEN: tuple[object, tuple[int, ...]] = (None, ())
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
@@ -2571,21 +2580,20 @@ class Position:
         :meth:`fast`: what :meth:`counted` counts, on the effective top (the joker's free play, with
         two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
         and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
-        closure made): the key of the ranks that may go (``Rules.swap_ranks``) and the running sum
-        of their moves (plays and swaps, rank by rank), per rank whose plays swap how many swaps and
-        its :meth:`_swap_form`, the number of distinct cards in hand, and per swap rule (by its
-        place in ``_SWAP_HOWS``) the swaps per card given (:meth:`_swaps_per`). Where no play swaps
-        (most moves), no running sum: their play counts, rank by rank, and None for the swaps (random
-        play then picks a play as in the plain game)."""
+        closure made): the key of the ranks that may go (``Rules.swap_ranks``), per rank the moves
+        of its plays (plays and swaps: the hand's play counts, a copy, with each swap added), per
+        rank whose plays swap how many swaps and its :meth:`_swap_form`, the number of distinct
+        cards in hand, and per swap rule (by its place in ``_SWAP_HOWS``) the swaps per card given
+        (:meth:`_swaps_per`). Where no play swaps (most moves), the key's ``Rules.swap_none``: no
+        per-rank moves (the hand's play counts are theirs) and None for the swaps (random play
+        then picks a play as in the plain game)."""
         R = self.R
         seat = self.turn
         # (as :meth:`_play_ranks`, inline: each move asks)
         key = self.top + _SWAP_REV[self.rev & 1]
         if R.free_two and self.alive <= 2:
             key += self.top_rank() - self.top
-        ranks, getter, go = R.swap_tops[key]
         subs = self.subs[seat]
-        counts = getter(subs)
         h = self.hands[seat]
         C = self.C
         # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
@@ -2593,43 +2601,52 @@ class Position:
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
             # their number: ``go`` leaves out the fields above)
-            if h >> _TWO_JOKERS:  # (two jokers or more, or unseen cards: bit by bit)
+            if h >= _TWO_JOKERS_AT:  # (two jokers or more, or unseen cards: bit by bit; a compare,
+                # no shift made)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
                 t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
             else:  # (most hands: each of the hand's 7 bytes, two ranks' fields, counted by a table,
-                # at C speed: a third of the instructions of the big-int sums above)
-                t = _FROM_BYTES(h.to_bytes(_RANK_BYTES, "little").translate(_BYTE_COUNTS), "little")
+                # at C speed: a third of the instructions of the big-int sums above; big-endian both
+                # ways, the default, no byte order passed: the same bytes)
+                t = _FROM_BYTES(h.to_bytes(_RANK_BYTES).translate(_BYTE_COUNTS))
             adds = R.swap_adds
-            many = (t + adds[7]) & go
+            many = (t + adds[7]) & R.swap_go[key]
             if many:  # (and the swap rules that allow a swap now: see _swaps_per)
                 ups = self.ups
-                others = len(ups) - 1
-                bare = ups.count(())  # (the face-up zones emptied)
-                if ups[seat]:  # (one's own face-up cards; another's)
-                    on = 5 if bare < others else 1
-                else:
-                    on = 4 if bare <= others else 0
-                if self.hand_n.count(0) < others:  # (another hand's cards)
-                    on += 2
-                many &= t + adds[on]
+                # the swaps the face-up zones allow: own-face-up, other-face-up (_swaps_per's; kept
+                # for the last zones met)
+                seen = _UPS_SEEN
+                takes = seen[1] if seen[0] is ups else self._ups_swaps()
+                own = takes[seat]
+                theirs = takes[-1] - own
+                # (other-hand's taken as allowed: where no other hand holds cards, its swaps per
+                # card, _swaps_per's, are none, so its plays count no swap in the loop below)
+                many &= t + adds[(1 if own else 0) + (4 if theirs else 0) + 2]
             if not many:  # (most moves: no play swaps)
-                return sum(counts), (key, counts, None, 0, _NO_PER)
+                # the plays that may go: the hand's less those of the few ranks that may not
+                # (else added up by the getter), as the plain game counts them (_run_random)
+                off = R.swap_offs[key]
+                if off is None:
+                    return sum(R.swap_tops[key][1](subs)), R.swap_none[key]
+                n = sum(subs)
+                for r in off:
+                    n -= subs[r]
+                return n, R.swap_none[key]
             # distinct cards in hand (a play may give any card it leaves one of): every card
             # once, but the jokers (alike) count once
             jokers = subs[JOKER_RANK]
             distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
+            per = [own, -1, theirs]  # (other-hand's asked where a play asks)
         else:
-            many, distinct = self._swap_packs(ranks, counts)
-        per = [-1, -1, -1]
+            ranks = R.swap_ranks[key]
+            many, distinct = self._swap_packs(ranks, R.swap_tops[key][1](subs))
+            per = [-1, -1, -1]
         swapping: dict[int, tuple[int, SwapForm]] = {}
         forms = R.swap_forms.get(C.w) or self._swap_forms()
         rsh, rm = C.rsh, C.rm
-        tally = list(counts)  # per rank, its plays and their swaps
-        places = R.swap_places[key]
-        while many:
-            low = many & -many
-            many ^= low
-            r = (low.bit_length() >> 2) - 1
+        tally = subs.copy()  # per rank, its plays and their swaps
+        added = 0
+        for r in _SWAP_BITS.get(many) or _swap_bits(many):
             f = (h >> rsh[r]) & rm[r]
             form = forms[r].get(f) or self._swap_form(r, f)
             swaps = 0
@@ -2642,11 +2659,36 @@ class Position:
                 swaps += (distinct * k - gone) * p
             if swaps:
                 swapping[r] = swaps, form
-                tally[places[r]] += swaps
+                tally[r] += swaps
+                added += swaps
+        off = R.swap_offs[key]
+        if off is None:
+            n = sum(R.swap_tops[key][1](subs))
+        else:
+            n = sum(subs)
+            for r in off:
+                n -= subs[r]
         if not swapping:
-            return sum(counts), (key, counts, None, 0, _NO_PER)
-        cum = tuple(accumulate(tally))
-        return cum[-1], (key, cum, swapping, distinct, per)
+            return n, R.swap_none[key]
+        return n + added, (key, tally, swapping, distinct, per)
+
+    def _ups_swaps(self) -> tuple[int, ...]:
+        """Per seat, the face-up cards a swap may take from its zone (:func:`_takes`), how many, and
+        last all of them: what own-face-up and other-face-up allow per card given
+        (:meth:`_swaps_per`). Kept for the last zones met, by identity (``_UPS_SEEN``: a push puts
+        new zones in place, and they stay as they are for many moves; each move asks)."""
+        ups = self.ups
+        global _UPS_SEEN
+        seen = _UPS_SEEN
+        if seen[0] is ups:
+            return seen[1]
+        takes = []
+        for zone in ups:  # (a loop, not a generator: quicker for so few)
+            takes.append(len(_TAKES.get(zone) or _takes(zone)) if zone else 0)
+        takes.append(sum(takes))
+        got = tuple(takes)
+        _UPS_SEEN = ups, got
+        return got
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
         """Several packs: :meth:`swap_counts`' ranks whose plays may swap (bit 4 * r + 3 for rank r:
@@ -2698,22 +2740,14 @@ class Position:
         """How many swaps a play whose swap rule is ``_SWAP_HOWS[how]`` allows per card given, as
         :meth:`_swap_moves` lists them: a face-up card of one's own, a card of each other hand
         by its place (or the first), a face-up card of each other player (the distinct cards of
-        a face-up zone). A seat that is out holds no cards; :meth:`swap_counts` asks only where
-        some seat holds what the rule swaps with."""
-        if how == 0:  # own-face-up
-            stacks = self.ups[seat]
-            got = _TAKES.get(stacks)
-            return len(got if got is not None else _takes(stacks))
+        a face-up zone: :meth:`_ups_swaps`). A seat that is out holds no cards; :meth:`swap_counts`
+        asks only where some seat holds what the rule swaps with."""
         if how == 1:  # other-hand: each other hand that holds cards, its cards and its first (at C speed)
             hand_n = self.hand_n
             held = hand_n[seat]
             return sum(hand_n) - held + len(hand_n) - hand_n.count(0) - (1 if held else 0)
-        n = 0  # other-face-up
-        for q, ups in enumerate(self.ups):
-            if ups and q != seat:
-                got = _TAKES.get(ups)
-                n += len(got if got is not None else _takes(ups))
-        return n
+        takes = self._ups_swaps()
+        return takes[seat] if how == 0 else takes[-1] - takes[seat]  # own-face-up, other-face-up
 
     def _swap_nth(self, seat: int, sub: tuple[int, ...], how: int, give: int, k: int) -> Move:
         """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
@@ -2773,18 +2807,17 @@ class Position:
         cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
         once, no move made for bulk play, which does not keep it; :meth:`_swap_at`, inline up to
         a rank whose plays swap)."""
-        key, cum, swapping, distinct, per = counts
-        if swapping is None:  # (no play swaps: ``cum`` holds the play counts)
-            r, j = self._rank_at(j, key, cum)
-            got = None
-        else:
-            i = bisect_right(cum, j)
-            r = self.R.swap_ranks[key][i]
-            if i:
-                j -= cum[i - 1]
-            got = swapping.get(r)
-        C = self.C
+        key, tally, swapping, distinct, per = counts
         seat = self.turn
+        if tally is None:  # (no play swaps: the hand's play counts are the moves)
+            tally = self.subs[seat]
+        for r in self.R.swap_ranks[key]:  # (:meth:`_rank_at`, inline)
+            s = tally[r]
+            if j < s:
+                break
+            j -= s
+        got = swapping.get(r) if swapping is not None else None
+        C = self.C
         f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
@@ -2808,20 +2841,13 @@ class Position:
         """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
         them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`)
         and :func:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
-        key, cum, swapping, distinct, per = counts
-        if swapping is None:  # (no play swaps: ``cum`` holds the play counts)
-            if j >= sum(cum):
-                return None
-            r, j = self._rank_at(j, key, cum)
-            got = None
-        else:
-            i = bisect_right(cum, j)  # (the rank whose moves hold the j-th: fewer than j before it)
-            if i == len(cum):
-                return None
-            r = self.R.swap_ranks[key][i]
-            if i:
-                j -= cum[i - 1]
-            got = swapping.get(r)
+        key, tally, swapping, distinct, per = counts
+        if tally is None:  # (no play swaps: the hand's play counts are the moves)
+            tally = self.subs[self.turn]
+        if j >= sum(tally[r] for r in self.R.swap_ranks[key]):
+            return None
+        r, j = self._rank_at(j, key, tally)
+        got = swapping.get(r) if swapping is not None else None
         C = self.C
         f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
@@ -2830,10 +2856,11 @@ class Position:
         at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
         return plays[at], rule, how, give_at, k
 
-    def _rank_at(self, j: int, key: int, counts: tuple[int, ...]) -> tuple[int, int]:
-        """Where no play swaps, the rank of the j-th play (j below their count) and its place among
-        the rank's plays, from :meth:`swap_counts`' key and play counts."""
-        for r, s in zip(self.R.swap_ranks[key], counts, strict=True):
+    def _rank_at(self, j: int, key: int, tally: list[int]) -> tuple[int, int]:
+        """The rank of the j-th play or swap (j below their count) and its place among the rank's,
+        from :meth:`swap_counts`' key and moves per rank."""
+        for r in self.R.swap_ranks[key]:
+            s = tally[r]
             if j < s:
                 return r, j
             j -= s
@@ -3956,6 +3983,23 @@ def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int
         give_at, k = divmod(j - 1, p)
         return at + q, rule, how, give_at, k
     raise AssertionError("a play past the count")
+
+
+_SWAP_BITS: dict[int, tuple[int, ...]] = {}  # (_swap_bits: bits 4 * r + 3 -> the ranks r)
+
+
+def _swap_bits(many: int) -> tuple[int, ...]:
+    """The ranks r whose bit 4 * r + 3 ``many`` sets, in order (:meth:`Position.swap_counts`' ranks
+    whose plays may swap): kept by value (at most 2 ** 14, one per set of ranks), so that a move
+    reads them with one look-up (bit by bit, some 1,700 instructions a rank)."""
+    out = []
+    bits = many
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out.append((low.bit_length() >> 2) - 1)
+    got = _SWAP_BITS[many] = tuple(out)
+    return got
 
 
 _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a face-up zone -> what a swap may take)
