@@ -2214,8 +2214,9 @@ class Position:
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
         said, _, first, _, after, by_nib, by_two = got
-        x = h | h >> 1
-        singles = ((x | x >> 2) & _SUIT_BITS).bit_count() == self.hand_n[seat]  # (the ranks held: one card each?)
+        # (the ranks held: one card each? A rank's play count is 2^k - 1 for its k cards, k or more:
+        # the counts add up to the cards only where no rank holds two; one C call, no big-int steps)
+        singles = sum(self.subs[seat]) == self.hand_n[seat]
         if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
             # claim a single may make, in card order (its bits: rank by rank)
             ranks = said[1]
