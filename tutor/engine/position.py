@@ -684,15 +684,37 @@ class Position:
               stock: tuple[int, ...]) -> Position:
         """The position of a table just dealt, in the setup (:meth:`of` that table, made without it:
         a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock."""
+        C = code_for(decks)
+        coded = None
+        if C.w == 1:  # one pack (no card twice): each hand's code and play counts made card by card, a
+            # deal's few cards costing less so than :meth:`Code.encode` and :meth:`Code.subs` (every
+            # game of bulk play starts here)
+            cv = C.cv
+            codes, counts = [], []
+            for cards in hands:
+                h = 0
+                held = [0] * 14  # (per rank 2^k - 1 for its k cards, the jokers' count last)
+                for c in cards:  # (a deal has no unseen card)
+                    h += cv[c]
+                    if c < JOKER:
+                        r = c >> 2
+                        held[r] += held[r] + 1
+                    else:
+                        held[13] += 1
+                codes.append(h)
+                counts.append(held)
+            coded = codes, counts
         return cls._made(v, decks, names, hands, ups, downs, [], stock, (), 0, CLOCKWISE, True, (False,) * len(names),
-                         False, 0)
+                         False, 0, coded)
 
     @classmethod
     def _made(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
               ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...], pile: list[Laid],
               stock: tuple[int, ...], burned: tuple[int, ...], turn: int, direction: int, setup: bool,
-              ready: tuple[bool, ...], opening: bool, lost: int) -> Position:
-        """:meth:`of` and :meth:`dealt`: a position of these fields (each seat's hand as its cards)."""
+              ready: tuple[bool, ...], opening: bool, lost: int,
+              coded: tuple[list[int], list[list[int]]] | None = None) -> Position:
+        """:meth:`of` and :meth:`dealt`: a position of these fields (each seat's hand as its cards;
+        ``coded``: their codes and play counts, where the caller made them)."""
         pos = _new(cls)
         pos.v = v
         pos.R = rules_of(v)
@@ -700,9 +722,12 @@ class Position:
         pos.names = names
         n = pos.n = len(names)
         # (by C calls: every game of bulk play starts here, from :meth:`dealt`)
-        pos.hands = list(map(C.encode, hands))
+        if coded is None:
+            pos.hands = list(map(C.encode, hands))
+            pos.subs = list(map(C.subs, pos.hands))
+        else:
+            pos.hands, pos.subs = coded
         pos.hand_n = list(map(len, hands))
-        pos.subs = list(map(C.subs, pos.hands))
         pos.ups = ups
         pos.downs = downs
         pos.pile = pile
@@ -719,7 +744,11 @@ class Position:
         pos.causes = []
         pos.lost = lost
         pos.ended = pos._finished()
-        pos._repile()
+        if pile:
+            pos._repile()
+        else:  # (a deal's: :meth:`_repile` of an empty pile, which leaves it as :meth:`_clear_pile` does)
+            pos._clear_pile()
+            pos.claimed = _NO_CLAIM
         return pos
 
     def copy(self) -> Position:
