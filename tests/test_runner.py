@@ -228,3 +228,16 @@ def test_a_bulk_start_is_the_started_table(preset: str) -> None:
             fresh.subs = list(map(fresh.C.subs, fresh.hands))
             for name in _POSITION_FIELDS:
                 assert getattr(pos, name) == getattr(fresh, name), (name, players, seed)
+
+
+def test_a_game_seeds_its_generators_as_random_random_does() -> None:
+    """play_game's generators (its deal's and its bots') made by tutor.play.game._seeded, the C
+    seeding alone where that agrees: the state random.Random(seed) has, and the same draws."""
+    from tutor.play.game import _seeded, _seeded_agrees, _seeded_fast
+
+    assert _seeded_agrees() == (_seeded is _seeded_fast)
+    for seed in (0, 3, 7919 * 12 + 1, -40, 2**70):
+        a, b = _seeded(seed), random.Random(seed)
+        assert a.getstate() == b.getstate() and type(a) is random.Random
+        assert [a.getrandbits(9) for _ in range(50)] == [b.getrandbits(9) for _ in range(50)]
+        assert a.gauss(0, 1) == b.gauss(0, 1) and a.gauss(0, 1) == b.gauss(0, 1)

@@ -59,7 +59,7 @@ def _shuffled(v: Variant, players: int, seed: int, names: Sequence[str] | None,
     decks = decks or v.decks_for(players)
     key = (decks, v.jokers * decks)
     pack = list(_PACKS.get(key) or _PACKS.setdefault(key, tuple(full_pack(*key))))
-    rng = random.Random(seed)
+    rng = _seeded(seed)
     _shuffle(rng, pack)
     need = players * (v.down + v.up + v.hand)
     if need > len(pack):
@@ -238,6 +238,30 @@ _BITS = tuple(n.bit_length() for n in range(4096))  # ``n.bit_length()`` by subs
 # the class whose draws RandomBot.choose makes inline (None where the inline draw does not agree):
 # one class test at each choice, not a flag and a module's attribute read too
 _INLINE_RANDOM = random.Random if _INLINE_RANDBELOW else None
+
+
+def _seeded_agrees() -> bool:
+    """:func:`_seeded` makes the generator ``random.Random(seed)`` makes, in this Python."""
+    try:
+        return all(_seeded_fast(s).getstate() == random.Random(s).getstate() and _seeded_fast(s).gauss_next is None
+                   for s in (0, 1, 7920, -5, 2**40 + 3, 10**30))
+    except Exception:  # (another Random: then random.Random(seed) itself)
+        return False
+
+
+def _seeded_fast(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int ``seed``: the generator's C seeding alone, what
+    ``Random.__init__`` and ``Random.seed`` come down to for an int (the same state, checked at
+    import by :func:`_seeded_agrees`), without their Python steps (two a game in bulk play)."""
+    rng = _NEW_RANDOM(random.Random)
+    _SEED_RANDOM(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
+_NEW_RANDOM, _SEED_RANDOM = random.Random.__new__, random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+# ``random.Random(seed)`` for a game's int seed (its deal's and its bots' generators)
+_seeded: Callable[[int], random.Random] = _seeded_fast if _seeded_agrees() else random.Random
 
 
 def _randbelow(rng: random.Random, n: int) -> int:
@@ -1086,7 +1110,7 @@ def play_game(
     bots = list(bots or [RandomBot() for _ in range(players)])
     if len(bots) != players:
         raise TutorError(f"{players} players need {players} bots, not {len(bots)}")
-    rng = random.Random(seed * 7919 + 1)
+    rng = _seeded(seed * 7919 + 1)
     table, pos = _started(v, players, seed, decks)
     result = GameResult(v.id, seed, pos.names, table)
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=record,
