@@ -241,3 +241,18 @@ def test_a_game_seeds_its_generators_as_random_random_does() -> None:
         assert a.getstate() == b.getstate() and type(a) is random.Random
         assert [a.getrandbits(9) for _ in range(50)] == [b.getrandbits(9) for _ in range(50)]
         assert a.gauss(0, 1) == b.gauss(0, 1) and a.gauss(0, 1) == b.gauss(0, 1)
+
+
+@pytest.mark.parametrize("spec", ["bluff", "bluff+deal-3-3-5"])
+def test_bluff_bulk_play_counts_as_the_recorded_game(spec: str) -> None:
+    """Bluff's bulk loop (tutor.play.game._run_bluff: the flips counted once, by the face-down cards
+    gone) counts the flips, pickups and burns of the same game recorded move by move."""
+    v = load_variant(spec)
+    flips = 0
+    for seed in range(40):
+        bulk = play_game(v, 4, seed, [RandomBot() for _ in range(4)], record=False)
+        rec = play_game(v, 4, seed, [RandomBot() for _ in range(4)])
+        assert (bulk.flips, bulk.pickups, bulk.burns, bulk.turns, bulk.winner) == (
+            rec.flips, rec.pickups, rec.burns, rec.turns, rec.winner), seed
+        flips += bulk.flips
+    assert flips > 40

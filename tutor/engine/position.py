@@ -2234,7 +2234,7 @@ class Position:
         seat = self.turn
         h = self.hands[seat]
         C = self.C
-        if self.setup or not h or C.w != 1 or h >> JOKER:
+        if self.setup or not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
             return self._push_bluff_listed(seat, draw, rng, made)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
@@ -3708,6 +3708,7 @@ class Position:
 
 _SUITED3: list[tuple[int, ...]] = []
 _THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in :meth:`Position._suited`
+_JOKERS_AT = 1 << JOKER  # one pack: a hand this high or higher holds a joker (or an unseen card)
 _RUN_PAIRS = (1 << 48) - (1 << 4)  # one pack: the 3s to the kings, held with the next rank of their suit: a run
 # one pack: per field of a rank's cards (4 bits, by suit), per number of cards n its plays of n cards
 # (:meth:`Code.plays_of`, by size: all sets of the cards held), (n, how many, where they begin)

@@ -964,13 +964,14 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
     max_turns = circle.max_turns
     push_drawn = pos.push_bluff_drawn
+    # the flips counted once, at the end, by the face-down cards gone (in Bluff a face-down card
+    # leaves only by a flip, :meth:`Position._push_bluff`), not a test of each move
+    downs = sum(map(len, pos.downs))
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
         pushed = push_drawn(_randbelow, rng, False)
-        played, events = pushed if pushed is not None else _random_push(pos, rng, False)
-        if type(played) is Move and played.kind == FLIP:
-            result.flips += 1
+        events = pushed[1] if pushed is not None else _random_push(pos, rng, False)[1]
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         if PICKED_UP not in events and OUT not in events:
@@ -983,6 +984,7 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
             break  # (GAME_OVER: the one event a move that ends the game always has)
+    result.flips += downs - sum(map(len, pos.downs))
     _bulk_end(pos, circle, result, turns)
 
 
