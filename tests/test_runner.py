@@ -73,7 +73,7 @@ def test_counting_and_picking_agree_with_the_list(preset: str) -> None:
     assert checked > 20
 
 
-@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma"])
+@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma", "bluff"])
 def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) -> None:
     # a position keeps each hand's count of plays per rank as moves change the hand (a swap
     # trades a card each way, with one pack without reading the hand: Position._trade): after

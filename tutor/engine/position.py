@@ -3528,8 +3528,19 @@ class Position:
         if stock and refill:
             d = self.R.refill - hand_n[seat]
             if d > 0:
-                self._give(seat, stock[:d])
-                self.stock = stock[d:]
+                c = stock[0]
+                C = self.C
+                if d == 1 and C.w == 1 and 0 <= c < JOKER:  # one card of one pack (most refills):
+                    # :meth:`_give`, inline, its rank's play count 2^k - 1 made 2^(k + 1) - 1
+                    self.hands[seat] += C.cv[c]
+                    subs = self.subs[seat]
+                    r = c >> 2
+                    subs[r] += subs[r] + 1
+                    hand_n[seat] += 1
+                    self.stock = stock[1:]
+                else:
+                    self._give(seat, stock[:d])
+                    self.stock = stock[d:]
                 events.append(DRAW)
                 self.causes.append(self.R.draw_fid)
         if hand_n[seat] or self.ups[seat] or self.downs[seat]:
