@@ -243,7 +243,7 @@ _INLINE_RANDOM = random.Random if _INLINE_RANDBELOW else None
 def _seeded_agrees() -> bool:
     """:func:`_seeded` makes the generator ``random.Random(seed)`` makes, in this Python."""
     try:
-        return all(_seeded_fast(s).getstate() == random.Random(s).getstate() and _seeded_fast(s).gauss_next is None
+        return all(_seeded_fast(s).getstate() == random.Random(s).getstate()  # (gauss_next too)
                    for s in (0, 1, 7920, -5, 2**40 + 3, 10**30))
     except Exception:  # (another Random: then random.Random(seed) itself)
         return False
@@ -255,7 +255,7 @@ def _seeded_fast(seed: int) -> random.Random:
     import by :func:`_seeded_agrees`), without their Python steps (two a game in bulk play)."""
     rng = _NEW_RANDOM(random.Random)
     _SEED_RANDOM(rng, seed)
-    rng.gauss_next = None
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (as Random.seed sets it)
     return rng
 
 
