@@ -14,7 +14,22 @@ import pytest
 
 from tutor.core.table import Table
 from tutor.engine import legal_moves, position, position_of
-from tutor.play.game import BOTS, EpsilonBot, GreedyBot, PlayfulBot, RandomBot, play_from, play_game
+from tutor.engine.position import Position
+from tutor.play.game import (
+    BOTS,
+    EpsilonBot,
+    GreedyBot,
+    PlayfulBot,
+    RandomBot,
+    _arranged,
+    _arranged_seats,
+    _keep_of,
+    _seat_cards,
+    _shuffled,
+    _started,
+    play_from,
+    play_game,
+)
 from tutor.rules.variant import load_variant, preset_catalogue
 
 PRESETS = sorted(preset_catalogue())
@@ -58,7 +73,7 @@ def test_counting_and_picking_agree_with_the_list(preset: str) -> None:
     assert checked > 20
 
 
-@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma"])
+@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma", "bluff"])
 def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) -> None:
     # a position keeps each hand's count of plays per rank as moves change the hand (a swap
     # trades a card each way, with one pack without reading the hand: Position._trade): after
@@ -205,3 +220,63 @@ def test_bluff_is_counted_and_pushed_as_listed() -> None:
     for seed in range(3):
         play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=200, on_move=on_move)
     assert checked > 60
+
+
+
+_POSITION_FIELDS = ("hands", "hand_n", "subs", "ups", "downs", "pile", "pile_n", "top", "run_r", "run_n", "rev",
+                    "claimed", "stock", "burned", "turn", "direction", "outs", "alive", "ended", "after", "opening",
+                    "setup", "ready", "lost")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_bulk_start_is_the_started_table(preset: str) -> None:
+    """A game's start in bulk play (tutor.play.game._started: the deal arranged seat by seat by
+    _arranged_seats, the position made by Position.dealt with its hands coded card by card and an
+    empty pile's fields set as _repile sets them) is what _seat_cards and _arranged deal and
+    arrange, and the position of the table start(arrange(deal())) makes, field by field."""
+    v = load_variant(preset)
+    for players in sorted({v.min_players, _players(preset), v.max_players}):
+        for seed in range(3):
+            if v.setup != "stack":
+                _, _, pack, _ = _shuffled(v, players, seed, None, None)
+                order = _keep_of(v).card_order
+                seats = [_seat_cards(v, pack, players, s) for s in range(players)]
+                want = [_arranged(v, order, hand, up) for hand, up, _ in seats]
+                hands, ups, downs = _arranged_seats(v, pack, players)
+                assert [tuple(sorted(h)) for h in hands] == [w[0] for w in want]
+                assert ups == tuple(w[1] for w in want) and downs == tuple(d for _, _, d in seats)
+            table, pos = _started(v, players, seed, None)
+            fresh = Position.of(table, v)  # (the lazy table made in full: start(arrange(deal())))
+            fresh.set_pile(fresh.pile)  # (:meth:`Position._repile`, whatever the pile)
+            fresh.hands = list(map(fresh.C.encode, map(fresh.hand, range(players))))
+            fresh.subs = list(map(fresh.C.subs, fresh.hands))
+            for name in _POSITION_FIELDS:
+                assert getattr(pos, name) == getattr(fresh, name), (name, players, seed)
+
+
+def test_a_game_seeds_its_generators_as_random_random_does() -> None:
+    """play_game's generators (its deal's and its bots') made by tutor.play.game._seeded, the C
+    seeding alone where that agrees: the state random.Random(seed) has, and the same draws."""
+    from tutor.play.game import _seeded, _seeded_agrees, _seeded_fast
+
+    assert _seeded_agrees() == (_seeded is _seeded_fast)
+    for seed in (0, 3, 7919 * 12 + 1, -40, 2**70):
+        a, b = _seeded(seed), random.Random(seed)
+        assert a.getstate() == b.getstate() and type(a) is random.Random
+        assert [a.getrandbits(9) for _ in range(50)] == [b.getrandbits(9) for _ in range(50)]
+        assert a.gauss(0, 1) == b.gauss(0, 1) and a.gauss(0, 1) == b.gauss(0, 1)
+
+
+@pytest.mark.parametrize("spec", ["bluff", "bluff+deal-3-3-5"])
+def test_bluff_bulk_play_counts_as_the_recorded_game(spec: str) -> None:
+    """Bluff's bulk loop (tutor.play.game._run_bluff: the flips counted once, by the face-down cards
+    gone) counts the flips, pickups and burns of the same game recorded move by move."""
+    v = load_variant(spec)
+    flips = 0
+    for seed in range(40):
+        bulk = play_game(v, 4, seed, [RandomBot() for _ in range(4)], record=False)
+        rec = play_game(v, 4, seed, [RandomBot() for _ in range(4)])
+        assert (bulk.flips, bulk.pickups, bulk.burns, bulk.turns, bulk.winner) == (
+            rec.flips, rec.pickups, rec.burns, rec.turns, rec.winner), seed
+        flips += bulk.flips
+    assert flips > 40

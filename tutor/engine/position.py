@@ -693,15 +693,37 @@ class Position:
               stock: tuple[int, ...]) -> Position:
         """The position of a table just dealt, in the setup (:meth:`of` that table, made without it:
         a game's deal in bulk play): each seat's hand, face-up stacks and face-down cards, the stock."""
+        C = code_for(decks)
+        coded = None
+        if C.w == 1:  # one pack (no card twice): each hand's code and play counts made card by card, a
+            # deal's few cards costing less so than :meth:`Code.encode` and :meth:`Code.subs` (every
+            # game of bulk play starts here)
+            cv = C.cv
+            codes, counts = [], []
+            for cards in hands:
+                h = 0
+                held = [0] * 14  # (per rank 2^k - 1 for its k cards, the jokers' count last)
+                for c in cards:  # (a deal has no unseen card)
+                    h += cv[c]
+                    if c < JOKER:
+                        r = c >> 2
+                        held[r] += held[r] + 1
+                    else:
+                        held[13] += 1
+                codes.append(h)
+                counts.append(held)
+            coded = codes, counts
         return cls._made(v, decks, names, hands, ups, downs, [], stock, (), 0, CLOCKWISE, True, (False,) * len(names),
-                         False, 0)
+                         False, 0, coded)
 
     @classmethod
     def _made(cls, v: Variant, decks: int, names: tuple[str, ...], hands: Sequence[Sequence[int]],
               ups: tuple[tuple[tuple[int, ...], ...], ...], downs: tuple[tuple[int, ...], ...], pile: list[Laid],
               stock: tuple[int, ...], burned: tuple[int, ...], turn: int, direction: int, setup: bool,
-              ready: tuple[bool, ...], opening: bool, lost: int) -> Position:
-        """:meth:`of` and :meth:`dealt`: a position of these fields (each seat's hand as its cards)."""
+              ready: tuple[bool, ...], opening: bool, lost: int,
+              coded: tuple[list[int], list[list[int]]] | None = None) -> Position:
+        """:meth:`of` and :meth:`dealt`: a position of these fields (each seat's hand as its cards;
+        ``coded``: their codes and play counts, where the caller made them)."""
         pos = _new(cls)
         pos.v = v
         pos.R = rules_of(v)
@@ -709,9 +731,12 @@ class Position:
         pos.names = names
         n = pos.n = len(names)
         # (by C calls: every game of bulk play starts here, from :meth:`dealt`)
-        pos.hands = list(map(C.encode, hands))
+        if coded is None:
+            pos.hands = list(map(C.encode, hands))
+            pos.subs = list(map(C.subs, pos.hands))
+        else:
+            pos.hands, pos.subs = coded
         pos.hand_n = list(map(len, hands))
-        pos.subs = list(map(C.subs, pos.hands))
         pos.ups = ups
         pos.downs = downs
         pos.pile = pile
@@ -728,7 +753,11 @@ class Position:
         pos.causes = []
         pos.lost = lost
         pos.ended = pos._finished()
-        pos._repile()
+        if pile:
+            pos._repile()
+        else:  # (a deal's: :meth:`_repile` of an empty pile, which leaves it as :meth:`_clear_pile` does)
+            pos._clear_pile()
+            pos.claimed = _NO_CLAIM
         return pos
 
     def copy(self) -> Position:
@@ -2213,7 +2242,7 @@ class Position:
         seat = self.turn
         h = self.hands[seat]
         C = self.C
-        if self.setup or not h or C.w != 1 or h >> JOKER:
+        if self.setup or not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
             return self._push_bluff_listed(seat, draw, rng, made)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
@@ -2222,8 +2251,9 @@ class Position:
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
         said, _, first, _, after, by_nib, by_two = got
-        x = h | h >> 1
-        singles = ((x | x >> 2) & _SUIT_BITS).bit_count() == self.hand_n[seat]  # (the ranks held: one card each?)
+        # (the ranks held: one card each? A rank's play count is 2^k - 1 for its k cards, k or more:
+        # the counts add up to the cards only where no rank holds two; one C call, no big-int steps)
+        singles = sum(self.subs[seat]) == self.hand_n[seat]
         if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
             # claim a single may make, in card order (its bits: rank by rank)
             ranks = said[1]
@@ -3524,8 +3554,19 @@ class Position:
         if stock and refill:
             d = self.R.refill - hand_n[seat]
             if d > 0:
-                self._give(seat, stock[:d])
-                self.stock = stock[d:]
+                c = stock[0]
+                C = self.C
+                if d == 1 and C.w == 1 and 0 <= c < JOKER:  # one card of one pack (most refills):
+                    # :meth:`_give`, inline, its rank's play count 2^k - 1 made 2^(k + 1) - 1
+                    self.hands[seat] += C.cv[c]
+                    subs = self.subs[seat]
+                    r = c >> 2
+                    subs[r] += subs[r] + 1
+                    hand_n[seat] += 1
+                    self.stock = stock[1:]
+                else:
+                    self._give(seat, stock[:d])
+                    self.stock = stock[d:]
                 events.append(DRAW)
                 self.causes.append(self.R.draw_fid)
         if hand_n[seat] or self.ups[seat] or self.downs[seat]:
@@ -3704,6 +3745,7 @@ class Position:
 
 _SUITED3: list[tuple[int, ...]] = []
 _THREE_UP = 0x1FFE * 0x0001_0001_0001_0001  # the 3 to the ace of each suit, in :meth:`Position._suited`
+_JOKERS_AT = 1 << JOKER  # one pack: a hand this high or higher holds a joker (or an unseen card)
 _RUN_PAIRS = (1 << 48) - (1 << 4)  # one pack: the 3s to the kings, held with the next rank of their suit: a run
 # one pack: per field of a rank's cards (4 bits, by suit), per number of cards n its plays of n cards
 # (:meth:`Code.plays_of`, by size: all sets of the cards held), (n, how many, where they begin)

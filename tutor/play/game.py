@@ -59,7 +59,7 @@ def _shuffled(v: Variant, players: int, seed: int, names: Sequence[str] | None,
     decks = decks or v.decks_for(players)
     key = (decks, v.jokers * decks)
     pack = list(_PACKS.get(key) or _PACKS.setdefault(key, tuple(full_pack(*key))))
-    rng = random.Random(seed)
+    rng = _seeded(seed)
     _shuffle(rng, pack)
     need = players * (v.down + v.up + v.hand)
     if need > len(pack):
@@ -89,15 +89,8 @@ def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Ta
         table = _start_table(v, players, seed, decks)
         return table, position(table, v)
     names, decks, pack, need = _shuffled(v, players, seed, None, decks)
-    order = _keep_of(v).card_order
-    hands, ups, downs = [], [], []
-    for s in range(players):
-        dealt, up_cards, down = _seat_cards(v, pack, players, s)
-        hand, up = _arranged(v, order, dealt, up_cards)
-        hands.append(hand)
-        ups.append(up)
-        downs.append(down)
-    pos = Position.dealt(v, decks, tuple(names), hands, tuple(ups), tuple(downs), tuple(pack[need:]))
+    hands, ups, downs = _arranged_seats(v, pack, players)
+    pos = Position.dealt(v, decks, tuple(names), hands, ups, downs, tuple(pack[need:]))
     pos.end_setup()
     return Table.lazy((_start_table, v, players, seed, decks), None, pos.turn), pos
 
@@ -132,6 +125,28 @@ def _arranged(v: Variant, order: Sequence[int], hand: tuple[int, ...],
     pool = sorted([*hand, *ups], key=order.__getitem__)
     cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
     return tuple(sorted(pool[:cut])), tuple(zip(pool[cut:]))  # (zip: a stack of each card)
+
+
+def _arranged_seats(v: Variant, pack: list[int], players: int) -> tuple[list[list[int]], tuple[tuple[tuple[int, ...], ...], ...],
+                                                                  tuple[tuple[int, ...], ...]]:
+    """Every seat's cards dealt from the shuffled pack (:func:`_seat_cards`) and arranged
+    (:func:`_arranged`; not Karma's stacks), in one go, for a game's start in bulk play
+    (:func:`_started`): the hands (unsorted: the position keeps a hand as its code), the face-up
+    stacks and the face-down cards. Each step as those two make it, without their calls and
+    tuples (a short game pays its start once in 50-odd moves)."""
+    key = _keep_of(v).card_order.__getitem__
+    down, up, hand = players * v.down, players * (v.down + v.up), players * (v.down + v.up + v.hand)
+    keep = v.setup_count if v.setup == "choose" else v.up  # (the face-up cards each seat keeps)
+    hands, ups, downs = [], [], []
+    for s in range(players):
+        pool = sorted(pack[up + s:hand:players])  # the hand dealt (sorted), then the face-up cards
+        pool += pack[down + s:up:players]
+        pool.sort(key=key)  # (stable: equal cards stay in that order)
+        cut = len(pool) - keep
+        hands.append(pool[:cut])
+        ups.append(tuple(zip(pool[cut:])))  # (zip: a stack of each card)
+        downs.append(tuple(pack[s:down:players]))
+    return hands, tuple(ups), tuple(downs)
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
@@ -223,6 +238,30 @@ _BITS = tuple(n.bit_length() for n in range(4096))  # ``n.bit_length()`` by subs
 # the class whose draws RandomBot.choose makes inline (None where the inline draw does not agree):
 # one class test at each choice, not a flag and a module's attribute read too
 _INLINE_RANDOM = random.Random if _INLINE_RANDBELOW else None
+
+
+def _seeded_agrees() -> bool:
+    """:func:`_seeded` makes the generator ``random.Random(seed)`` makes, in this Python."""
+    try:
+        return all(_seeded_fast(s).getstate() == random.Random(s).getstate()  # (gauss_next too)
+                   for s in (0, 1, 7920, -5, 2**40 + 3, 10**30))
+    except Exception:  # (another Random: then random.Random(seed) itself)
+        return False
+
+
+def _seeded_fast(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int ``seed``: the generator's C seeding alone, what
+    ``Random.__init__`` and ``Random.seed`` come down to for an int (the same state, checked at
+    import by :func:`_seeded_agrees`), without their Python steps (two a game in bulk play)."""
+    rng = _NEW_RANDOM(random.Random)
+    _SEED_RANDOM(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (as Random.seed sets it)
+    return rng
+
+
+_NEW_RANDOM, _SEED_RANDOM = random.Random.__new__, random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+# ``random.Random(seed)`` for a game's int seed (its deal's and its bots' generators)
+_seeded: Callable[[int], random.Random] = _seeded_fast if _seeded_agrees() else random.Random
 
 
 def _randbelow(rng: random.Random, n: int) -> int:
@@ -925,13 +964,14 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
     max_turns = circle.max_turns
     push_drawn = pos.push_bluff_drawn
+    # the flips counted once, at the end, by the face-down cards gone (in Bluff a face-down card
+    # leaves only by a flip, :meth:`Position._push_bluff`), not a test of each move
+    downs = sum(map(len, pos.downs))
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
         pushed = push_drawn(_randbelow, rng, False)
-        played, events = pushed if pushed is not None else _random_push(pos, rng, False)
-        if type(played) is Move and played.kind == FLIP:
-            result.flips += 1
+        events = pushed[1] if pushed is not None else _random_push(pos, rng, False)[1]
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         if PICKED_UP not in events and OUT not in events:
@@ -944,6 +984,7 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
         circle.turns = turns - 1
         if _loud_move(pos, seat, events, circle, result, None) or GAME_OVER in events:
             break  # (GAME_OVER: the one event a move that ends the game always has)
+    result.flips += downs - sum(map(len, pos.downs))
     _bulk_end(pos, circle, result, turns)
 
 
@@ -1071,7 +1112,7 @@ def play_game(
     bots = list(bots or [RandomBot() for _ in range(players)])
     if len(bots) != players:
         raise TutorError(f"{players} players need {players} bots, not {len(bots)}")
-    rng = random.Random(seed * 7919 + 1)
+    rng = _seeded(seed * 7919 + 1)
     table, pos = _started(v, players, seed, decks)
     result = GameResult(v.id, seed, pos.names, table)
     return run(pos, bots, rng, result, max_turns=max_turns, repeats=repeats, record=record,
