@@ -71,6 +71,7 @@ BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[int, tuple[int, ...], dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
+SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position._swap_of
 T = TypeVar("T")
 
 
@@ -2716,20 +2717,43 @@ class Position:
                 n += len(got if got is not None else _takes(ups))
         return n
 
-    def _swap_nth(self, seat: int, sub: tuple[int, ...], how: int, give: int, k: int) -> Move:
-        """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
-        them (:meth:`_swap_target`)."""
-        other, take, index = self._swap_target(seat, how, k)
-        return _swap_move(sub, give, take, index, self.names[other] if other >= 0 else "")
-
-    def _swap_target(self, seat: int, how: int, k: int) -> tuple[int, int, int]:
-        """Where the k-th swap per card given takes from, for the swap rule ``_SWAP_HOWS[how]``, as
-        :meth:`_swap_moves` lists them (the seats to take from in order, each with its share of
-        :meth:`_swaps_per`): (the other seat, -1: one's own face-up cards; the face-up card taken,
-        -1: blind from a hand; the place of the card taken blind, 0: their first)."""
+    def _swap_of(self, seat: int, plays: list[tuple[tuple[int, ...], int, int]], form: SwapForm, j: int,
+                 distinct: int, per: list[int]) -> SwapPart:
+        """The j-th of a rank's plays and swaps in list order, each play followed by its swaps, as
+        :meth:`_swap_moves` lists them: the rank's plays (:meth:`Code.lays_of`) and their
+        :meth:`_swap_form`, the distinct cards in hand and the swaps per card given by rule
+        (:meth:`swap_counts`). Returns the play (its cards, multiset and the rank's plays it
+        leaves), and for a swap its rule (:meth:`Rules.swap_rule`; None: the play itself), the card
+        given (the distinct cards the play leaves one of, in order: with one pack, read off the
+        hand's bits) and where it takes from (the seats to take from in order, each with its share
+        of :meth:`_swaps_per`): the other seat (-1: one's own face-up cards), the face-up card taken
+        (-1: blind from a hand), the place of the card taken blind (0: their first). One call for
+        all of it (random play with swaps asks at each swap)."""
+        at = 0  # the first play of the run (runs of plays with the same rule and gone: _swap_form)
+        for count, rule, ngone, how in form[2]:
+            p = per[how] if how >= 0 else 0
+            each = 1 + (distinct - ngone) * p  # a play, then its swaps
+            if j >= count * each:
+                j -= count * each
+                at += count
+                continue
+            q, j = divmod(j, each)
+            play = plays[at + q]
+            if not j or rule is None:  # (the play itself: no rule where j is 0)
+                return play, None, -1, -1, -1, 0
+            give_at, k = divmod(j - 1, p)  # the card given, and the swap per card given
+            break
+        else:
+            raise AssertionError("a play past the count")
+        C = self.C
+        rest = self.hands[seat] - play[1]
+        give = C.nth_plain(rest, give_at)
+        if give is None:
+            give = list(dict.fromkeys(C.decode(rest)))[give_at]
         ups = self.ups
-        if how == 0:  # own-face-up
-            return -1, _takes(ups[seat])[k], 0
+        if not how:  # own-face-up
+            takes = _TAKES.get(ups[seat]) or _takes(ups[seat])
+            return play, rule, give, -1, takes[k], 0
         outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
         for q in range(self.n):
             if q == seat or outs[q]:
@@ -2738,22 +2762,14 @@ class Position:
                 n_hand = hand_n[q]
                 size = 1 + n_hand if n_hand else 0
                 if k < size:  # their first card, then each by its place in their hand
-                    return q, -1, k
+                    return play, rule, give, q, -1, k
             else:
                 takes = _TAKES.get(ups[q]) or _takes(ups[q])
                 size = len(takes)
                 if k < size:
-                    return q, takes[k], 0
+                    return play, rule, give, q, takes[k], 0
             k -= size
         raise AssertionError("a swap past the count")
-
-    def _swap_give(self, seat: int, val: int, i: int) -> int:
-        """The i-th card a play of the multiset ``val`` from the seat's hand may give: the distinct
-        cards the play leaves one of, in order (with one pack, read off the hand's bits)."""
-        C = self.C
-        rest = self.hands[seat] - val
-        c = C.nth_plain(rest, i)
-        return c if c is not None else list(dict.fromkeys(C.decode(rest)))[i]
 
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
@@ -2761,11 +2777,10 @@ class Position:
         at = self._swap_at(j, counts)
         if at is None:
             return None
-        (cards, val, _), rule, how, give_at, k = at
+        (cards, val, _), rule, give, other, take, index = at
         if rule is None:
             return cards, val
-        seat = self.turn
-        return self._swap_nth(seat, cards, how, self._swap_give(seat, val, give_at), k)
+        return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else "")
 
     def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
         """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
@@ -2791,12 +2806,9 @@ class Position:
         if got is None:
             cards, val, count = plays[j]
             return cards, self.push_cards(cards, val, None, count)
-        at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
-        cards, val, count = plays[at]
+        (cards, val, count), rule, give, other, take, index = self._swap_of(seat, plays, got[1], j, distinct, per)
         if rule is None:  # (the play itself)
             return cards, self.push_cards(cards, val, None, count)
-        give = self._swap_give(seat, val, give_at)
-        other, take, index = self._swap_target(seat, how, k)
         self.causes = []
         events: list[Event] = []
         self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
@@ -2805,10 +2817,9 @@ class Position:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
-    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int] | None:
-        """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
-        them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`)
-        and :func:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
+    def _swap_at(self, j: int, counts: SwapCounts) -> SwapPart | None:
+        """The j-th play or swap in list order, from :meth:`swap_counts` (None: past them), as
+        :meth:`_swap_of` gives it."""
         key, cum, swapping, distinct, per = counts
         if swapping is None:  # (no play swaps: ``cum`` holds the play counts)
             if j >= sum(cum):
@@ -2827,9 +2838,8 @@ class Position:
         f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
-            return plays[j], None, -1, 0, 0
-        at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
-        return plays[at], rule, how, give_at, k
+            return plays[j], None, -1, -1, -1, 0
+        return self._swap_of(self.turn, plays, got[1], j, distinct, per)
 
     def _rank_at(self, j: int, key: int, counts: tuple[int, ...]) -> tuple[int, int]:
         """Where no play swaps, the rank of the j-th play (j below their count) and its place among
@@ -3517,64 +3527,55 @@ class Position:
 
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
                    events: list[Event]) -> None:
-        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
+        """The swap a play sets off, set off by the rule ``fid``, from its parts (:meth:`_swap_of`):
+        ``give`` from the seat's hand for the face-up card ``take`` of its own (``other`` < 0) or
+        another's, or for the card of the other hand at ``index`` (blind: its first at 0), that
+        hand's size the same. The one place a swap's cards change places (:meth:`_do_swap` and
+        random play's :meth:`push_swap_at` come here): one call for all of it."""
         self.causes.append(fid)
-        self._exchange(seat, give, other, take, index)
         events.append(SWAPPED)
-
-    def _exchange(self, seat: int, give: int, other: int, take: int, index: int) -> None:
-        """The cards of a swap change places (its parts: :meth:`_swap_target`): ``give`` from the
-        seat's hand for the face-up card ``take`` of its own (``other`` < 0) or another's, or for the
-        card of the other hand at ``index`` (blind: its first at 0), that hand's size the same."""
+        C = self.C
+        hands = self.hands
         if take >= 0:
-            q = seat if other < 0 else other
             ups = list(self.ups)  # (:func:`_put`, inline: a call the less)
+            q = seat if other < 0 else other
             ups[q] = _replace_face_up(ups[q], take, give)
             self.ups = tuple(ups)
-            self._trade(seat, give, take)
-            return
-        C = self.C
-        h = self.hands[other]
-        at = index - 1 if index else 0  # (their first at 0, as at 1)
-        got = C.nth_plain(h, at)
-        if got is None:
-            got = C.decode(h)[at]
-        self._trade(seat, give, got, other)
-
-    def _trade(self, seat: int, out: int, into: int, other: int = -1) -> None:
-        """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
-        one, the hand's size the same); and the hand of ``other`` (>= 0: a blind swap) ``into``
-        for ``out``."""
-        C = self.C
-        cv = C.cv
-        hands = self.hands
-        d = cv[into] - cv[out]  # (the change, made once: a hand is a big int)
+            into = take
+        else:
+            h = hands[other]
+            at = index - 1 if index else 0  # (their first at 0, as at 1)
+            got = C.nth_plain(h, at)
+            into = got if got is not None else C.decode(h)[at]
+        # the seat's hand gives ``give`` for ``into`` (:meth:`_take` and :meth:`_give` in one, the
+        # hand's size the same); and a blind swap's other hand ``into`` for ``give``
+        d = C.cv[into] - C.cv[give]  # (the change, made once: a hand is a big int)
         hands[seat] += d
-        if other >= 0:
+        if take < 0:
             hands[other] -= d
-        if C.w == 1 and out < JOKER and into < JOKER:
+        if C.w == 1 and give < JOKER and into < JOKER:
             # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
             # them), halved (rounded down) with a card given, doubled and one more with a card
             # taken (small ints: no field read off the hands)
             subs = self.subs[seat]
-            if out >= 0:
-                subs[out >> 2] >>= 1
+            if give >= 0:
+                subs[give >> 2] >>= 1
             if into >= 0:
                 r = into >> 2
                 subs[r] += subs[r] + 1
-            if other >= 0:
+            if take < 0:
                 subs = self.subs[other]
                 if into >= 0:
                     subs[into >> 2] >>= 1
-                if out >= 0:
-                    r = out >> 2
+                if give >= 0:
+                    r = give >> 2
                     subs[r] += subs[r] + 1
             return
         # (several packs, or a joker: each changed rank's count read off the hand)
         tsm = C.tsm
-        for s in (seat, other) if other >= 0 else (seat,):
+        for s in (seat, other) if take < 0 else (seat,):
             h, subs = hands[s], self.subs[s]
-            for c in (out, into):
+            for c in (give, into):
                 if c >= 0:
                     table, sh, m = tsm[c >> 2]
                     subs[c >> 2] = table[(h >> sh) & m]
@@ -3933,30 +3934,8 @@ def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> boo
 
 
 def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target: str) -> Move:
-    """A play with its swap, from the swap's parts (:meth:`Position._swap_target`)."""
+    """A play with its swap, from the swap's parts (:meth:`Position._swap_of`)."""
     return Move(PLAY, cards, index=index, give=give, take=take, target=target)
-
-
-def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int, tuple[str, str] | None, int, int, int]:
-    """Where the j-th of a rank's plays and swaps lies (its plays' :meth:`_swap_form`, each play
-    followed by its swaps): the play's place; for a swap, its rule (:meth:`Rules.swap_rule`)
-    and the rule's place in ``_SWAP_HOWS``, the place of the card given among those the play
-    may give (:meth:`_swap_give`) and of the swap among those per card given
-    (:meth:`_swap_nth`); for the play itself, no rule (None)."""
-    at = 0  # the first play of the run
-    for count, rule, ngone, how in form[2]:
-        p = per[how] if how >= 0 else 0
-        each = 1 + (distinct - ngone) * p  # a play, then its swaps
-        if j >= count * each:
-            j -= count * each
-            at += count
-            continue
-        q, j = divmod(j, each)
-        if j == 0:
-            return at + q, None, -1, 0, 0
-        give_at, k = divmod(j - 1, p)
-        return at + q, rule, how, give_at, k
-    raise AssertionError("a play past the count")
 
 
 _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a face-up zone -> what a swap may take)
