@@ -81,9 +81,10 @@ def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) 
 
 def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
     # random play with swaps (Tauko Hogni) makes the j-th play or swap at once (Position.push_swap_at:
-    # its parts read off the hand's bits, the swap made inline with one pack) where a listed move
-    # goes through push (Position._push_play, _do_swap, _swap_with): for every j, in positions of
-    # random games, the same move, events, causes and position after it
+    # with one pack its parts read off the hand's bits and the swap made inline, as _swap_of and
+    # _swap_with make them; with two, by them) where a listed move goes through push
+    # (Position._push_play, _do_swap, _swap_with): for every j, in positions of random games, the
+    # same move, events, causes and position after it
     v = load_variant("tauko-hogni")
     seen: Counter[str] = Counter()
 
@@ -104,8 +105,8 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
                 seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
                 seen["joker"] += JOKER in (listed.give, listed.take)
 
-    for seed in range(3):
-        play_game(v, 4, seed, [EpsilonBot(eps=0.6) for _ in range(4)], max_turns=150, on_move=on_move)
+    for decks, seed in ((1, 0), (1, 1), (1, 2), (2, 0)):  # (two packs: push_swap_at's other way)
+        play_game(v, 4, seed, [EpsilonBot(eps=0.6) for _ in range(4)], max_turns=150, decks=decks, on_move=on_move)
     assert min(seen.values()) > 20, seen
 
 
