@@ -617,6 +617,11 @@ _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute i
 # unseen card (-1) is the last entry, its rank -1
 _RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
+# one pack: per card taken up (by subscript: the unseen card, -1, the last), its rank's count of plays
+# after it, by the count before: 2 * count + 1 for 2**k - 1 (k of the rank's 4 cards); a joker's count,
+# their number, one more (a range: the jokers' field holds 16 bits); the unseen card's rank, -1, none:
+# it reads the jokers' count and leaves it as it is (Position.push_pickup)
+_TAKEN_STEP: tuple[Sequence[int], ...] = (tuple(2 * k + 1 for k in range(16)),) * JOKER + (range(1, 1 << 16 | 1), range(1 << 16 | 1))
 _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
@@ -2816,6 +2821,7 @@ class Position:
             self.causes = []
             events = []
             self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
+            count = -1  # (push_cards works it out after the swap)
         else:
             # one pack, every card in hand known (each card a bit): :meth:`_swap_of` and
             # :meth:`_swap_with` inline, the card given read off the hand's bits as
@@ -2919,17 +2925,24 @@ class Position:
                 hands[other] -= d
             subs = self.subs[seat]
             if give < JOKER and into < JOKER:  # (no joker: halved, and doubled and one more)
-                subs[give >> 2] >>= 1
+                # (and the count of plays of the rank played that the play leaves, ``count``, made
+                # the same way from the one the hand left before the swap: told to push_cards)
+                g = _RANK_OF[give]
+                subs[g] >>= 1
+                if g == r:
+                    count >>= 1
                 if into >= 0:
-                    r = into >> 2
-                    subs[r] += subs[r] + 1
+                    t = _RANK_OF[into]
+                    subs[t] += subs[t] + 1
+                    if t == r:
+                        count += count + 1
                 if take < 0:
                     subs = self.subs[other]
                     if into >= 0:
-                        subs[into >> 2] >>= 1
-                    r = give >> 2
-                    subs[r] += subs[r] + 1
-            else:  # (a joker: each changed rank's count read off the hand)
+                        subs[t] >>= 1
+                    subs[g] += subs[g] + 1
+            else:  # (a joker: each changed rank's count read off the hand; push_cards works out ``count``)
+                count = -1
                 tsm = C.tsm
                 for q in (seat, other) if take < 0 else (seat,):
                     x, subs = hands[q], self.subs[q]
@@ -2939,7 +2952,7 @@ class Position:
                             subs[c >> 2] = table[(x >> sh) & m]
             self.causes = [rule[1]]
             events = [SWAPPED]
-        self.push_cards(cards, val, events)
+        self.push_cards(cards, val, events, count)
         if not move:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
@@ -3360,30 +3373,25 @@ class Position:
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
+            taken = self.pile_n
             if extra:
+                taken += len(extra)
                 for c in extra:
                     h += cv[c]
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
-            if C.w == 1:
+            if C.one_pack:
                 # one pack: k cards of a rank held make 2**k - 1 plays, so each card taken up makes
-                # its rank's count 2 * count + 1 (the jokers' count is their number): small ints,
-                # no field shifted out of the hand
+                # its rank's count 2 * count + 1, the jokers' count one more (their number), an unseen
+                # card's rank (-1: the jokers' count) the same (_TAKEN_STEP): small ints, no field
+                # shifted out of the hand, no test, all by subscript
+                step = _TAKEN_STEP
                 for laid in pile:
-                    cards = laid[0]
-                    if len(cards) == 1:  # (most plays)
-                        c = cards[0]
+                    for c in laid[0]:
                         h += cv[c]
-                        if c >= 0:
-                            r = _RANK_OF[c]
-                            subs[r] = subs[r] * 2 + 1 if c < JOKER else subs[r] + 1
-                        continue
-                    for c in cards:
-                        h += cv[c]
-                        if c >= 0:
-                            r = _RANK_OF[c]
-                            subs[r] = subs[r] * 2 + 1 if c < JOKER else subs[r] + 1
+                        r = _RANK_OF[c]
+                        subs[r] = step[c][subs[r]]
             else:
                 # a rank's count is made again after each play holding it: the last is the right one
                 for laid in pile:
@@ -3408,7 +3416,7 @@ class Position:
                             table, sh, m = tsm[c >> 2]
                             subs[c >> 2] = table[(h >> sh) & m]
             self.hands[seat] = h
-            self.hand_n[seat] += self.pile_n + len(extra) if extra else self.pile_n
+            self.hand_n[seat] += taken
             # the pile is gone (:meth:`_clear_pile`, inline)
             self.pile = []
             self.pile_n = 0
