@@ -3373,9 +3373,9 @@ class Position:
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
-            taken = self.pile_n
+            n_taken = self.pile_n
             if extra:
-                taken += len(extra)
+                n_taken += len(extra)
                 for c in extra:
                     h += cv[c]
                     if c >= 0:
@@ -3416,7 +3416,7 @@ class Position:
                             table, sh, m = tsm[c >> 2]
                             subs[c >> 2] = table[(h >> sh) & m]
             self.hands[seat] = h
-            self.hand_n[seat] += taken
+            self.hand_n[seat] += n_taken
             # the pile is gone (:meth:`_clear_pile`, inline)
             self.pile = []
             self.pile_n = 0
