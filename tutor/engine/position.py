@@ -324,6 +324,8 @@ _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is
 _RANK_BYTES = (N_RANKS + 1) // 2
 assert _RANK_BYTES == 7
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
+# the bits set in 13 bits (a quarter of the 52 cards' bits: Code.nth_plain)
+_BITS13 = tuple(lo + hi for hi in (tuple(8 + b for b in bits) for bits in _BYTE_BITS[:32]) for lo in _BYTE_BITS)
 # one pack: per byte of a hand (two ranks' fields) the two ranks' counts of plays, 2^k - 1 for k cards (Code.subs)
 _BYTE_SUBS = tuple(((1 << (b & 15).bit_count()) - 1, (1 << (b >> 4).bit_count()) - 1) for b in range(256))
 
@@ -525,26 +527,22 @@ class Code:
         caller decodes it)."""
         if h > self.plain_max:  # (one compare: several packs, or an unseen card)
             return None
-        # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
-        n = (h & 0xFFFF_FFFF).bit_count()
+        # (the half of the 52 cards' bits that holds it, by counting bits, then the half of that: 26
+        # bits, small ints from there on (one digit); then its 13 bits' table)
+        plain = h & 0x3FF_FFFF
+        n = plain.bit_count()
         if i >= n:
             i -= n
-            plain = h >> 32 & 0xF_FFFF  # (the cards' bits 32 to 51: the jokers' field left out)
-            at = 32
-        else:  # (it lies in the low 32 bits: the masks below leave out the rest)
-            plain = h
+            plain = h >> 26 & 0x3FF_FFFF  # (the cards' bits 26 to 51: the jokers' field left out)
+            at = 26
+        else:
             at = 0
-        n = (plain & 0xFFFF).bit_count()
+        n = (plain & 0x1FFF).bit_count()
         if i >= n:
             i -= n
-            plain >>= 16
-            at += 16
-        n = (plain & 0xFF).bit_count()
-        if i >= n:
-            i -= n
-            plain >>= 8
-            at += 8
-        bits = _BYTE_BITS[plain & 255]
+            plain >>= 13
+            at += 13
+        bits = _BITS13[plain & 0x1FFF]
         return at + bits[i] if i < len(bits) else JOKER
 
     def byte_plays(self, b: bytes, alike: bool) -> list[Move]:
@@ -622,6 +620,8 @@ _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added t
 # their number, one more (a range: the jokers' field holds 16 bits); the unseen card's rank, -1, none:
 # it reads the jokers' count and leaves it as it is (Position.push_pickup)
 _TAKEN_STEP: tuple[Sequence[int], ...] = (tuple(2 * k + 1 for k in range(16)),) * JOKER + (range(1, 1 << 16 | 1), range(1 << 16 | 1))
+# and per card, with its rank (``_RANK_OF``) and its value in a one-pack hand (``Code.cv``): one look-up a card
+_TAKEN = tuple(zip(_RANK_OF, _TAKEN_STEP, code_for(1).cv, strict=True))
 _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
@@ -2843,27 +2843,23 @@ class Position:
                 break
             else:
                 raise AssertionError("a play past the count")
-            # the i-th card the play leaves in hand (Code.nth_plain: the half, quarter, eighth of
-            # 64 bits that holds it, by counting bits; then its byte)
-            x = h - val
-            n = (x & 0xFFFF_FFFF).bit_count()
+            # the i-th card the play leaves in hand (Code.nth_plain: the half of the 52 cards' bits
+            # that holds it, by counting bits, then the half of that; then its 13 bits' table)
+            rest = h - val
+            x = rest & 0x3FF_FFFF
+            n = x.bit_count()
             if i >= n:
                 i -= n
-                x = x >> 32 & 0xF_FFFF
-                at = 32
+                x = rest >> 26 & 0x3FF_FFFF
+                at = 26
             else:
                 at = 0
-            n = (x & 0xFFFF).bit_count()
+            n = (x & 0x1FFF).bit_count()
             if i >= n:
                 i -= n
-                x >>= 16
-                at += 16
-            n = (x & 0xFF).bit_count()
-            if i >= n:
-                i -= n
-                x >>= 8
-                at += 8
-            bits = _BYTE_BITS[x & 255]
+                x >>= 13
+                at += 13
+            bits = _BITS13[x & 0x1FFF]
             give = at + bits[i] if i < len(bits) else JOKER
             # where the k-th swap per card given takes from (_swap_of), and the cards change places
             # (_swap_with)
@@ -3384,14 +3380,14 @@ class Position:
             if C.one_pack:
                 # one pack: k cards of a rank held make 2**k - 1 plays, so each card taken up makes
                 # its rank's count 2 * count + 1, the jokers' count one more (their number), an unseen
-                # card's rank (-1: the jokers' count) the same (_TAKEN_STEP): small ints, no field
-                # shifted out of the hand, no test, all by subscript
-                step = _TAKEN_STEP
+                # card's rank (-1: the jokers' count) the same (_TAKEN_STEP, with the card's rank and
+                # value: _TAKEN): small ints, no field shifted out of the hand, no test, all by subscript
+                by_card = _TAKEN
                 for laid in pile:
                     for c in laid[0]:
-                        h += cv[c]
-                        r = _RANK_OF[c]
-                        subs[r] = step[c][subs[r]]
+                        r, step, add = by_card[c]
+                        h += add
+                        subs[r] = step[subs[r]]
             else:
                 # a rank's count is made again after each play holding it: the last is the right one
                 for laid in pile:
@@ -4079,7 +4075,7 @@ _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a fa
 def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
     order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
-    :meth:`Position._swap_target` picks one). Kept by the zone's value: Tauko Hogni's random play
+    :meth:`Position._swap_of` picks one). Kept by the zone's value: Tauko Hogni's random play
     asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept)."""
     got = _TAKES.get(stacks)
     if got is None:
