@@ -12,6 +12,8 @@ from collections import Counter
 
 import pytest
 
+from tutor.core.cards import JOKER
+from tutor.core.moves import PLAY, Move
 from tutor.core.table import Table
 from tutor.engine import legal_moves, position, position_of
 from tutor.engine.position import Position
@@ -76,7 +78,7 @@ def test_counting_and_picking_agree_with_the_list(preset: str) -> None:
 @pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma", "bluff"])
 def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) -> None:
     # a position keeps each hand's count of plays per rank as moves change the hand (a swap
-    # trades a card each way, with one pack without reading the hand: Position._trade): after
+    # trades a card each way, with one pack without reading the hand: Position._swap_with): after
     # every move of a game they are the counts made afresh from the hand's cards
     v = load_variant(spec)
     seen = 0
@@ -114,6 +116,37 @@ def test_the_seat_after_each_is_kept_as_seats_go_out_and_play_reverses(spec: str
     for seed in range(4):
         play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=600, on_move=on_move)
     assert outs_seen > 10
+
+
+def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
+    # random play with swaps (Tauko Hogni) makes the j-th play or swap at once (Position.push_swap_at:
+    # with one pack its parts read off the hand's bits and the swap made inline, as _swap_of and
+    # _swap_with make them; with two, by them) where a listed move goes through push
+    # (Position._push_play, _do_swap, _swap_with): for every j, in positions of random games, the
+    # same move, events, causes and position after it
+    v = load_variant("tauko-hogni")
+    seen: Counter[str] = Counter()
+
+    def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
+        pos = position(before, v)
+        if not pos.fast():
+            return
+        n, counts = pos.swap_counts()
+        moves = legal_moves(before, v)
+        for j in range(n):
+            a, b = pos.copy(), pos.copy()
+            made, got = a.push_swap_at(j, counts)
+            listed = moves[j]
+            assert (made if isinstance(made, Move) else Move(PLAY, made)) == listed
+            assert list(got) == list(b.push(listed)) and a.causes == b.causes
+            assert a.snapshot() == b.snapshot()
+            if listed.give >= 0:  # (the kinds of swap met: each must come up)
+                seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
+                seen["joker"] += JOKER in (listed.give, listed.take)
+
+    for decks, seed in ((1, 0), (1, 1), (1, 2), (2, 0)):  # (two packs: push_swap_at's other way)
+        play_game(v, 4, seed, [EpsilonBot(eps=0.6) for _ in range(4)], max_turns=150, decks=decks, on_move=on_move)
+    assert min(seen.values()) > 20, seen
 
 
 def test_the_n_th_card_read_off_a_hand_s_bits_is_the_n_th_decoded() -> None:

@@ -70,6 +70,7 @@ BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
 SwapCounts = tuple[int, list[int] | None, dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
+SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position._swap_of
 T = TypeVar("T")
 
 
@@ -327,6 +328,8 @@ _UNSEEN = JOKER + 1  # the field of unseen cards (``UNKNOWN`` is -1: index -1 is
 _RANK_BYTES = (N_RANKS + 1) // 2
 assert _RANK_BYTES == 7
 _BYTE_BITS = tuple(tuple(b for b in range(8) if x >> b & 1) for x in range(256))  # the bits set in a byte
+# the bits set in 13 bits (a quarter of the 52 cards' bits: Code.nth_plain)
+_BITS13 = tuple(lo + hi for hi in (tuple(8 + b for b in bits) for bits in _BYTE_BITS[:32]) for lo in _BYTE_BITS)
 # one pack: per byte of a hand (two ranks' fields) the two ranks' counts of plays, 2^k - 1 for k cards (Code.subs)
 _BYTE_SUBS = tuple(((1 << (b & 15).bit_count()) - 1, (1 << (b >> 4).bit_count()) - 1) for b in range(256))
 
@@ -533,26 +536,22 @@ class Code:
         caller decodes it)."""
         if h > self.plain_max:  # (one compare: several packs, or an unseen card)
             return None
-        # (the half, quarter, eighth of 64 bits that holds it, by counting bits; then its byte)
-        n = (h & 0xFFFF_FFFF).bit_count()
+        # (the half of the 52 cards' bits that holds it, by counting bits, then the half of that: 26
+        # bits, small ints from there on (one digit); then its 13 bits' table)
+        plain = h & 0x3FF_FFFF
+        n = plain.bit_count()
         if i >= n:
             i -= n
-            plain = h >> 32 & 0xF_FFFF  # (the cards' bits 32 to 51: the jokers' field left out)
-            at = 32
-        else:  # (it lies in the low 32 bits: the masks below leave out the rest)
-            plain = h
+            plain = h >> 26 & 0x3FF_FFFF  # (the cards' bits 26 to 51: the jokers' field left out)
+            at = 26
+        else:
             at = 0
-        n = (plain & 0xFFFF).bit_count()
+        n = (plain & 0x1FFF).bit_count()
         if i >= n:
             i -= n
-            plain >>= 16
-            at += 16
-        n = (plain & 0xFF).bit_count()
-        if i >= n:
-            i -= n
-            plain >>= 8
-            at += 8
-        bits = _BYTE_BITS[plain & 255]
+            plain >>= 13
+            at += 13
+        bits = _BITS13[plain & 0x1FFF]
         return at + bits[i] if i < len(bits) else JOKER
 
     def byte_plays(self, b: bytes, alike: bool) -> list[Move]:
@@ -625,6 +624,13 @@ _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute i
 # unseen card (-1) is the last entry, its rank -1
 _RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
+# one pack: per card taken up (by subscript: the unseen card, -1, the last), its rank's count of plays
+# after it, by the count before: 2 * count + 1 for 2**k - 1 (k of the rank's 4 cards); a joker's count,
+# their number, one more (a range: the jokers' field holds 16 bits); the unseen card's rank, -1, none:
+# it reads the jokers' count and leaves it as it is (Position.push_pickup)
+_TAKEN_STEP: tuple[Sequence[int], ...] = (tuple(2 * k + 1 for k in range(16)),) * JOKER + (range(1, 1 << 16 | 1), range(1 << 16 | 1))
+# and per card, with its rank (``_RANK_OF``) and its value in a one-pack hand (``Code.cv``): one look-up a card
+_TAKEN = tuple(zip(_RANK_OF, _TAKEN_STEP, code_for(1).cv, strict=True))
 _PICKUP_EVENTS = (PICKED_UP,)  # the events of a plain pickup, as a move of its own
 _PICKUP_CAUSES = [""]  # and their causes (never added to, as _NO_CAUSES)
 _DRAW_EVENTS = (DRAW,)  # the events of a play that only draws, as a move of its own
@@ -2779,20 +2785,43 @@ class Position:
         takes = self._ups_swaps()
         return takes[seat] if how == 0 else takes[-1] - takes[seat]  # own-face-up, other-face-up
 
-    def _swap_nth(self, seat: int, sub: tuple[int, ...], how: int, give: int, k: int) -> Move:
-        """The k-th swap of a play of ``sub`` that gives ``give``, as :meth:`_swap_moves` lists
-        them (:meth:`_swap_target`)."""
-        other, take, index = self._swap_target(seat, how, k)
-        return _swap_move(sub, give, take, index, self.names[other] if other >= 0 else "")
-
-    def _swap_target(self, seat: int, how: int, k: int) -> tuple[int, int, int]:
-        """Where the k-th swap per card given takes from, for the swap rule ``_SWAP_HOWS[how]``, as
-        :meth:`_swap_moves` lists them (the seats to take from in order, each with its share of
-        :meth:`_swaps_per`): (the other seat, -1: one's own face-up cards; the face-up card taken,
-        -1: blind from a hand; the place of the card taken blind, 0: their first)."""
+    def _swap_of(self, seat: int, plays: list[tuple[tuple[int, ...], int, int]], form: SwapForm, j: int,
+                 distinct: int, per: list[int]) -> SwapPart:
+        """The j-th of a rank's plays and swaps in list order, each play followed by its swaps, as
+        :meth:`_swap_moves` lists them: the rank's plays (:meth:`Code.lays_of`) and their
+        :meth:`_swap_form`, the distinct cards in hand and the swaps per card given by rule
+        (:meth:`swap_counts`). Returns the play (its cards, multiset and the rank's plays it
+        leaves), and for a swap its rule (:meth:`Rules.swap_rule`; None: the play itself), the card
+        given (the distinct cards the play leaves one of, in order: with one pack, read off the
+        hand's bits) and where it takes from (the seats to take from in order, each with its share
+        of :meth:`_swaps_per`): the other seat (-1: one's own face-up cards), the face-up card taken
+        (-1: blind from a hand), the place of the card taken blind (0: their first). One call for
+        all of it (random play with swaps asks at each swap)."""
+        at = 0  # the first play of the run (runs of plays with the same rule and gone: _swap_form)
+        for count, rule, ngone, how in form[2]:
+            p = per[how] if how >= 0 else 0
+            each = 1 + (distinct - ngone) * p  # a play, then its swaps
+            if j >= count * each:
+                j -= count * each
+                at += count
+                continue
+            q, j = divmod(j, each)
+            play = plays[at + q]
+            if not j or rule is None:  # (the play itself: no rule where j is 0)
+                return play, None, -1, -1, -1, 0
+            give_at, k = divmod(j - 1, p)  # the card given, and the swap per card given
+            break
+        else:
+            raise AssertionError("a play past the count")
+        C = self.C
+        rest = self.hands[seat] - play[1]
+        give = C.nth_plain(rest, give_at)
+        if give is None:
+            give = list(dict.fromkeys(C.decode(rest)))[give_at]
         ups = self.ups
-        if how == 0:  # own-face-up
-            return -1, _takes(ups[seat])[k], 0
+        if not how:  # own-face-up
+            takes = _TAKES.get(ups[seat]) or _takes(ups[seat])
+            return play, rule, give, -1, takes[k], 0
         outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
         for q in range(self.n):
             if q == seat or outs[q]:
@@ -2801,22 +2830,14 @@ class Position:
                 n_hand = hand_n[q]
                 size = 1 + n_hand if n_hand else 0
                 if k < size:  # their first card, then each by its place in their hand
-                    return q, -1, k
+                    return play, rule, give, q, -1, k
             else:
                 takes = _TAKES.get(ups[q]) or _takes(ups[q])
                 size = len(takes)
                 if k < size:
-                    return q, takes[k], 0
+                    return play, rule, give, q, takes[k], 0
             k -= size
         raise AssertionError("a swap past the count")
-
-    def _swap_give(self, seat: int, val: int, i: int) -> int:
-        """The i-th card a play of the multiset ``val`` from the seat's hand may give: the distinct
-        cards the play leaves one of, in order (with one pack, read off the hand's bits)."""
-        C = self.C
-        rest = self.hands[seat] - val
-        c = C.nth_plain(rest, i)
-        return c if c is not None else list(dict.fromkeys(C.decode(rest)))[i]
 
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
@@ -2824,11 +2845,10 @@ class Position:
         at = self._swap_at(j, counts)
         if at is None:
             return None
-        (cards, val, _), rule, how, give_at, k = at
+        (cards, val, _), rule, give, other, take, index = at
         if rule is None:
             return cards, val
-        seat = self.turn
-        return self._swap_nth(seat, cards, how, self._swap_give(seat, val, give_at), k)
+        return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else "")
 
     def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
         """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
@@ -2848,29 +2868,156 @@ class Position:
             j -= s
         got = swapping.get(r) if swapping is not None else None
         C = self.C
-        f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+        hands = self.hands
+        h = hands[seat]
+        f = (h >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
             cards, val, count = plays[j]
             return cards, self.push_cards(cards, val, None, count)
-        at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
-        cards, val, count = plays[at]
-        if rule is None:  # (the play itself)
-            return cards, self.push_cards(cards, val, None, count)
-        give = self._swap_give(seat, val, give_at)
-        other, take, index = self._swap_target(seat, how, k)
-        self.causes = []
-        events: list[Event] = []
-        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
-        self.push_cards(cards, val, events)
+        events: list[Event]
+        if h > C.plain_max:  # (several packs, or an unseen card in hand)
+            (cards, val, count), rule, give, other, take, index = self._swap_of(seat, plays, got[1], j, distinct, per)
+            if rule is None:  # (the play itself)
+                return cards, self.push_cards(cards, val, None, count)
+            self.causes = []
+            events = []
+            self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
+            count = -1  # (push_cards works it out after the swap)
+        else:
+            # one pack, every card in hand known (each card a bit): :meth:`_swap_of` and
+            # :meth:`_swap_with` inline, the card given read off the hand's bits as
+            # :meth:`Code.nth_plain` reads them (each swap asks; a test holds this to the listed
+            # move pushed, for every j)
+            at = 0  # (_swap_of's runs of plays)
+            for count, rule, ngone, how in got[1][2]:
+                p = per[how] if how >= 0 else 0
+                each = 1 + (distinct - ngone) * p
+                if j >= count * each:
+                    j -= count * each
+                    at += count
+                    continue
+                q, j = divmod(j, each)
+                cards, val, count = plays[at + q]
+                if not j or rule is None:  # (the play itself)
+                    return cards, self.push_cards(cards, val, None, count)
+                i, k = divmod(j - 1, p)  # the card given, and the swap per card given
+                break
+            else:
+                raise AssertionError("a play past the count")
+            # the i-th card the play leaves in hand (Code.nth_plain: the half of the 52 cards' bits
+            # that holds it, by counting bits, then the half of that; then its 13 bits' table)
+            rest = h - val
+            x = rest & 0x3FF_FFFF
+            n = x.bit_count()
+            if i >= n:
+                i -= n
+                x = rest >> 26 & 0x3FF_FFFF
+                at = 26
+            else:
+                at = 0
+            n = (x & 0x1FFF).bit_count()
+            if i >= n:
+                i -= n
+                x >>= 13
+                at += 13
+            bits = _BITS13[x & 0x1FFF]
+            give = at + bits[i] if i < len(bits) else JOKER
+            # where the k-th swap per card given takes from (_swap_of), and the cards change places
+            # (_swap_with)
+            index = 0
+            if how == 1:  # other-hand: blind, a card of the other hand by its place (their first at 0, as at 1)
+                take = -1
+                outs, hand_n = self.outs, self.hand_n
+                for other in range(self.n):
+                    if other == seat or outs[other]:
+                        continue
+                    n = hand_n[other]
+                    size = 1 + n if n else 0
+                    if k < size:
+                        break
+                    k -= size
+                else:
+                    raise AssertionError("a swap past the count")
+                index = k
+                into = C.nth_plain(hands[other], k - 1 if k else 0)
+                if into is None:
+                    into = C.decode(hands[other])[k - 1 if k else 0]
+            else:
+                ups = self.ups
+                if not how:  # own-face-up
+                    other = -1
+                    q = seat
+                    stacks = ups[seat]
+                    take = (_TAKES.get(stacks) or _takes(stacks))[k]
+                else:  # other-face-up
+                    outs = self.outs
+                    for q in range(self.n):
+                        if q == seat or outs[q]:
+                            continue
+                        stacks = ups[q]
+                        takes = _TAKES.get(stacks) or _takes(stacks)
+                        if k < len(takes):
+                            break
+                        k -= len(takes)
+                    else:
+                        raise AssertionError("a swap past the count")
+                    other = q
+                    take = takes[k]
+                # (_replace_face_up, inline where the card lies on its own: most stacks)
+                ups_ = list(ups)
+                single = (take,)
+                if single in stacks:
+                    lst = list(stacks)
+                    lst[lst.index(single)] = (give,)
+                    ups_[q] = tuple(lst)
+                else:
+                    ups_[q] = _replace_face_up(stacks, take, give)
+                self.ups = tuple(ups_)
+                into = take
+            # the seat's hand gives ``give`` for ``into``; a blind swap's other hand the reverse
+            cv = C.cv
+            d = cv[into] - cv[give]
+            hands[seat] = h + d
+            if take < 0:
+                hands[other] -= d
+            subs = self.subs[seat]
+            if give < JOKER and into < JOKER:  # (no joker: halved, and doubled and one more)
+                # (and the count of plays of the rank played that the play leaves, ``count``, made
+                # the same way from the one the hand left before the swap: told to push_cards)
+                g = _RANK_OF[give]
+                subs[g] >>= 1
+                if g == r:
+                    count >>= 1
+                if into >= 0:
+                    t = _RANK_OF[into]
+                    subs[t] += subs[t] + 1
+                    if t == r:
+                        count += count + 1
+                if take < 0:
+                    subs = self.subs[other]
+                    if into >= 0:
+                        subs[t] >>= 1
+                    subs[g] += subs[g] + 1
+            else:  # (a joker: each changed rank's count read off the hand; push_cards works out ``count``)
+                count = -1
+                tsm = C.tsm
+                for q in (seat, other) if take < 0 else (seat,):
+                    x, subs = hands[q], self.subs[q]
+                    for c in (give, into):
+                        if c >= 0:
+                            table, sh, m = tsm[c >> 2]
+                            subs[c >> 2] = table[(x >> sh) & m]
+            self.causes = [rule[1]]
+            events = [SWAPPED]
+        self.push_cards(cards, val, events, count)
         if not move:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
-    def _swap_at(self, j: int, counts: SwapCounts) -> tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int] | None:
-        """Where the j-th play or swap lies in list order, from :meth:`swap_counts` (None: past
-        them): the play (its cards, multiset and the rank's plays it leaves: :meth:`Code.lays_of`)
-        and :func:`_swap_in`'s rule, its place, and the places of the card given and the swap."""
+    def _swap_at(self, j: int, counts: SwapCounts) -> SwapPart | None:
+        """The j-th play or swap in list order, from :meth:`swap_counts` (None: past them), as
+        :meth:`_swap_of` gives it."""
         key, tally, swapping, distinct, per = counts
         if tally is None:  # (no play swaps: the hand's play counts are the moves)
             tally = self.subs[self.turn]
@@ -2882,9 +3029,8 @@ class Position:
         f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
-            return plays[j], None, -1, 0, 0
-        at, rule, how, give_at, k = _swap_in(j, got[1], distinct, per)
-        return plays[at], rule, how, give_at, k
+            return plays[j], None, -1, -1, -1, 0
+        return self._swap_of(self.turn, plays, got[1], j, distinct, per)
 
     def _rank_at(self, j: int, key: int, tally: list[int]) -> tuple[int, int]:
         """The rank of the j-th play or swap (j below their count) and its place among the rank's,
@@ -2895,7 +3041,6 @@ class Position:
                 return r, j
             j -= s
         raise AssertionError("a play past the count")
-
 
     def _extra_moves(self) -> list[Move]:
         """The moves listed after the plays (runs included) and before the pickup (a gamble,
@@ -3279,30 +3424,25 @@ class Position:
             cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
+            n_taken = self.pile_n
             if extra:
+                n_taken += len(extra)
                 for c in extra:
                     h += cv[c]
                     if c >= 0:
                         table, sh, m = tsm[c >> 2]
                         subs[c >> 2] = table[(h >> sh) & m]
-            if C.w == 1:
+            if C.one_pack:
                 # one pack: k cards of a rank held make 2**k - 1 plays, so each card taken up makes
-                # its rank's count 2 * count + 1 (the jokers' count is their number): small ints,
-                # no field shifted out of the hand
+                # its rank's count 2 * count + 1, the jokers' count one more (their number), an unseen
+                # card's rank (-1: the jokers' count) the same (_TAKEN_STEP, with the card's rank and
+                # value: _TAKEN): small ints, no field shifted out of the hand, no test, all by subscript
+                by_card = _TAKEN
                 for laid in pile:
-                    cards = laid[0]
-                    if len(cards) == 1:  # (most plays)
-                        c = cards[0]
-                        h += cv[c]
-                        if c >= 0:
-                            r = _RANK_OF[c]
-                            subs[r] = subs[r] * 2 + 1 if c < JOKER else subs[r] + 1
-                        continue
-                    for c in cards:
-                        h += cv[c]
-                        if c >= 0:
-                            r = _RANK_OF[c]
-                            subs[r] = subs[r] * 2 + 1 if c < JOKER else subs[r] + 1
+                    for c in laid[0]:
+                        r, step, add = by_card[c]
+                        h += add
+                        subs[r] = step[subs[r]]
             else:
                 # a rank's count is made again after each play holding it: the last is the right one
                 for laid in pile:
@@ -3327,7 +3467,7 @@ class Position:
                             table, sh, m = tsm[c >> 2]
                             subs[c >> 2] = table[(h >> sh) & m]
             self.hands[seat] = h
-            self.hand_n[seat] += self.pile_n + len(extra) if extra else self.pile_n
+            self.hand_n[seat] += n_taken
             # the pile is gone (:meth:`_clear_pile`, inline)
             self.pile = []
             self.pile_n = 0
@@ -3584,64 +3724,55 @@ class Position:
 
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
                    events: list[Event]) -> None:
-        """:meth:`_do_swap` of a swap's parts (:meth:`_swap_target`), set off by the rule ``fid``."""
+        """The swap a play sets off, set off by the rule ``fid``, from its parts (:meth:`_swap_of`):
+        ``give`` from the seat's hand for the face-up card ``take`` of its own (``other`` < 0) or
+        another's, or for the card of the other hand at ``index`` (blind: its first at 0), that
+        hand's size the same. The one place a swap's cards change places (:meth:`_do_swap` and
+        random play's :meth:`push_swap_at` come here): one call for all of it."""
         self.causes.append(fid)
-        self._exchange(seat, give, other, take, index)
         events.append(SWAPPED)
-
-    def _exchange(self, seat: int, give: int, other: int, take: int, index: int) -> None:
-        """The cards of a swap change places (its parts: :meth:`_swap_target`): ``give`` from the
-        seat's hand for the face-up card ``take`` of its own (``other`` < 0) or another's, or for the
-        card of the other hand at ``index`` (blind: its first at 0), that hand's size the same."""
+        C = self.C
+        hands = self.hands
         if take >= 0:
-            q = seat if other < 0 else other
             ups = list(self.ups)  # (:func:`_put`, inline: a call the less)
+            q = seat if other < 0 else other
             ups[q] = _replace_face_up(ups[q], take, give)
             self.ups = tuple(ups)
-            self._trade(seat, give, take)
-            return
-        C = self.C
-        h = self.hands[other]
-        at = index - 1 if index else 0  # (their first at 0, as at 1)
-        got = C.nth_plain(h, at)
-        if got is None:
-            got = C.decode(h)[at]
-        self._trade(seat, give, got, other)
-
-    def _trade(self, seat: int, out: int, into: int, other: int = -1) -> None:
-        """The seat's hand gives ``out`` for ``into`` (a swap: :meth:`_take` and :meth:`_give` in
-        one, the hand's size the same); and the hand of ``other`` (>= 0: a blind swap) ``into``
-        for ``out``."""
-        C = self.C
-        cv = C.cv
-        hands = self.hands
-        d = cv[into] - cv[out]  # (the change, made once: a hand is a big int)
+            into = take
+        else:
+            h = hands[other]
+            at = index - 1 if index else 0  # (their first at 0, as at 1)
+            got = C.nth_plain(h, at)
+            into = got if got is not None else C.decode(h)[at]
+        # the seat's hand gives ``give`` for ``into`` (:meth:`_take` and :meth:`_give` in one, the
+        # hand's size the same); and a blind swap's other hand ``into`` for ``give``
+        d = C.cv[into] - C.cv[give]  # (the change, made once: a hand is a big int)
         hands[seat] += d
-        if other >= 0:
+        if take < 0:
             hands[other] -= d
-        if C.w == 1 and out < JOKER and into < JOKER:
+        if C.w == 1 and give < JOKER and into < JOKER:
             # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
             # them), halved (rounded down) with a card given, doubled and one more with a card
             # taken (small ints: no field read off the hands)
             subs = self.subs[seat]
-            if out >= 0:
-                subs[out >> 2] >>= 1
+            if give >= 0:
+                subs[give >> 2] >>= 1
             if into >= 0:
                 r = into >> 2
                 subs[r] += subs[r] + 1
-            if other >= 0:
+            if take < 0:
                 subs = self.subs[other]
                 if into >= 0:
                     subs[into >> 2] >>= 1
-                if out >= 0:
-                    r = out >> 2
+                if give >= 0:
+                    r = give >> 2
                     subs[r] += subs[r] + 1
             return
         # (several packs, or a joker: each changed rank's count read off the hand)
         tsm = C.tsm
-        for s in (seat, other) if other >= 0 else (seat,):
+        for s in (seat, other) if take < 0 else (seat,):
             h, subs = hands[s], self.subs[s]
-            for c in (out, into):
+            for c in (give, into):
                 if c >= 0:
                     table, sh, m = tsm[c >> 2]
                     subs[c >> 2] = table[(h >> sh) & m]
@@ -4001,30 +4132,8 @@ def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> boo
 
 
 def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target: str) -> Move:
-    """A play with its swap, from the swap's parts (:meth:`Position._swap_target`)."""
+    """A play with its swap, from the swap's parts (:meth:`Position._swap_of`)."""
     return Move(PLAY, cards, index=index, give=give, take=take, target=target)
-
-
-def _swap_in(j: int, form: SwapForm, distinct: int, per: list[int]) -> tuple[int, tuple[str, str] | None, int, int, int]:
-    """Where the j-th of a rank's plays and swaps lies (its plays' :meth:`_swap_form`, each play
-    followed by its swaps): the play's place; for a swap, its rule (:meth:`Rules.swap_rule`)
-    and the rule's place in ``_SWAP_HOWS``, the place of the card given among those the play
-    may give (:meth:`_swap_give`) and of the swap among those per card given
-    (:meth:`_swap_nth`); for the play itself, no rule (None)."""
-    at = 0  # the first play of the run
-    for count, rule, ngone, how in form[2]:
-        p = per[how] if how >= 0 else 0
-        each = 1 + (distinct - ngone) * p  # a play, then its swaps
-        if j >= count * each:
-            j -= count * each
-            at += count
-            continue
-        q, j = divmod(j, each)
-        if j == 0:
-            return at + q, None, -1, 0, 0
-        give_at, k = divmod(j - 1, p)
-        return at + q, rule, how, give_at, k
-    raise AssertionError("a play past the count")
 
 
 _SWAP_BITS: dict[int, tuple[int, ...]] = {}  # (_swap_bits: bits 4 * r + 3 -> the ranks r)
@@ -4050,7 +4159,7 @@ _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a fa
 def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
     order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
-    :meth:`Position._swap_target` picks one). Kept by the zone's value: Tauko Hogni's random play
+    :meth:`Position._swap_of` picks one). Kept by the zone's value: Tauko Hogni's random play
     asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept)."""
     got = _TAKES.get(stacks)
     if got is None:
