@@ -120,8 +120,7 @@ def test_the_seat_after_each_is_kept_as_seats_go_out_and_play_reverses(spec: str
 
 def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
     # random play with swaps (Tauko Hogni) makes the j-th play or swap at once (Position.push_swap_at:
-    # with one pack its parts read off the hand's bits and the swap made inline, as _swap_of and
-    # _swap_with make them; with two, by them) where a listed move goes through push
+    # its parts found by _swap_of, the swap made by _swap_with) where a listed move goes through push
     # (Position._push_play, _do_swap, _swap_with): for every j, in positions of random games, the
     # same move, events, causes and position after it
     v = load_variant("tauko-hogni")
@@ -144,7 +143,7 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
                 seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
                 seen["joker"] += JOKER in (listed.give, listed.take)
 
-    for decks, seed in ((1, 0), (1, 1), (1, 2), (2, 0)):  # (two packs: push_swap_at's other way)
+    for decks, seed in ((1, 0), (1, 1), (1, 2), (2, 0)):  # (two packs: hands read by decoding, not by bits)
         play_game(v, 4, seed, [EpsilonBot(eps=0.6) for _ in range(4)], max_turns=150, decks=decks, on_move=on_move)
     assert min(seen.values()) > 20, seen
 

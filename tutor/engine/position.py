@@ -2868,148 +2868,18 @@ class Position:
             j -= s
         got = swapping.get(r) if swapping is not None else None
         C = self.C
-        hands = self.hands
-        h = hands[seat]
-        f = (h >> C.rsh[r]) & C.rm[r]
+        f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
         plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
             cards, val, count = plays[j]
             return cards, self.push_cards(cards, val, None, count)
-        events: list[Event]
-        if h > C.plain_max:  # (several packs, or an unseen card in hand)
-            (cards, val, count), rule, give, other, take, index = self._swap_of(seat, plays, got[1], j, distinct, per)
-            if rule is None:  # (the play itself)
-                return cards, self.push_cards(cards, val, None, count)
-            self.causes = []
-            events = []
-            self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
-            count = -1  # (push_cards works it out after the swap)
-        else:
-            # one pack, every card in hand known (each card a bit): :meth:`_swap_of` and
-            # :meth:`_swap_with` inline, the card given read off the hand's bits as
-            # :meth:`Code.nth_plain` reads them (each swap asks; a test holds this to the listed
-            # move pushed, for every j)
-            at = 0  # (_swap_of's runs of plays)
-            for count, rule, ngone, how in got[1][2]:
-                p = per[how] if how >= 0 else 0
-                each = 1 + (distinct - ngone) * p
-                if j >= count * each:
-                    j -= count * each
-                    at += count
-                    continue
-                q, j = divmod(j, each)
-                cards, val, count = plays[at + q]
-                if not j or rule is None:  # (the play itself)
-                    return cards, self.push_cards(cards, val, None, count)
-                i, k = divmod(j - 1, p)  # the card given, and the swap per card given
-                break
-            else:
-                raise AssertionError("a play past the count")
-            # the i-th card the play leaves in hand (Code.nth_plain: the half of the 52 cards' bits
-            # that holds it, by counting bits, then the half of that; then its 13 bits' table)
-            rest = h - val
-            x = rest & 0x3FF_FFFF
-            n = x.bit_count()
-            if i >= n:
-                i -= n
-                x = rest >> 26 & 0x3FF_FFFF
-                at = 26
-            else:
-                at = 0
-            n = (x & 0x1FFF).bit_count()
-            if i >= n:
-                i -= n
-                x >>= 13
-                at += 13
-            bits = _BITS13[x & 0x1FFF]
-            give = at + bits[i] if i < len(bits) else JOKER
-            # where the k-th swap per card given takes from (_swap_of), and the cards change places
-            # (_swap_with)
-            index = 0
-            if how == 1:  # other-hand: blind, a card of the other hand by its place (their first at 0, as at 1)
-                take = -1
-                outs, hand_n = self.outs, self.hand_n
-                for other in range(self.n):
-                    if other == seat or outs[other]:
-                        continue
-                    n = hand_n[other]
-                    size = 1 + n if n else 0
-                    if k < size:
-                        break
-                    k -= size
-                else:
-                    raise AssertionError("a swap past the count")
-                index = k
-                into = C.nth_plain(hands[other], k - 1 if k else 0)
-                if into is None:
-                    into = C.decode(hands[other])[k - 1 if k else 0]
-            else:
-                ups = self.ups
-                if not how:  # own-face-up
-                    other = -1
-                    q = seat
-                    stacks = ups[seat]
-                    take = (_TAKES.get(stacks) or _takes(stacks))[k]
-                else:  # other-face-up
-                    outs = self.outs
-                    for q in range(self.n):
-                        if q == seat or outs[q]:
-                            continue
-                        stacks = ups[q]
-                        takes = _TAKES.get(stacks) or _takes(stacks)
-                        if k < len(takes):
-                            break
-                        k -= len(takes)
-                    else:
-                        raise AssertionError("a swap past the count")
-                    other = q
-                    take = takes[k]
-                # (_replace_face_up, inline where the card lies on its own: most stacks)
-                ups_ = list(ups)
-                single = (take,)
-                if single in stacks:
-                    lst = list(stacks)
-                    lst[lst.index(single)] = (give,)
-                    ups_[q] = tuple(lst)
-                else:
-                    ups_[q] = _replace_face_up(stacks, take, give)
-                self.ups = tuple(ups_)
-                into = take
-            # the seat's hand gives ``give`` for ``into``; a blind swap's other hand the reverse
-            cv = C.cv
-            d = cv[into] - cv[give]
-            hands[seat] = h + d
-            if take < 0:
-                hands[other] -= d
-            subs = self.subs[seat]
-            if give < JOKER and into < JOKER:  # (no joker: halved, and doubled and one more)
-                # (and the count of plays of the rank played that the play leaves, ``count``, made
-                # the same way from the one the hand left before the swap: told to push_cards)
-                g = _RANK_OF[give]
-                subs[g] >>= 1
-                if g == r:
-                    count >>= 1
-                if into >= 0:
-                    t = _RANK_OF[into]
-                    subs[t] += subs[t] + 1
-                    if t == r:
-                        count += count + 1
-                if take < 0:
-                    subs = self.subs[other]
-                    if into >= 0:
-                        subs[t] >>= 1
-                    subs[g] += subs[g] + 1
-            else:  # (a joker: each changed rank's count read off the hand; push_cards works out ``count``)
-                count = -1
-                tsm = C.tsm
-                for q in (seat, other) if take < 0 else (seat,):
-                    x, subs = hands[q], self.subs[q]
-                    for c in (give, into):
-                        if c >= 0:
-                            table, sh, m = tsm[c >> 2]
-                            subs[c >> 2] = table[(x >> sh) & m]
-            self.causes = [rule[1]]
-            events = [SWAPPED]
+        (cards, val, count), rule, give, other, take, index = self._swap_of(seat, plays, got[1], j, distinct, per)
+        if rule is None:  # (the play itself)
+            return cards, self.push_cards(cards, val, None, count)
+        self.causes = []
+        events: list[Event] = []
+        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
+        count = -1  # (push_cards works it out after the swap)
         self.push_cards(cards, val, events, count)
         if not move:
             return cards, events
