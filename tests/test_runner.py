@@ -23,11 +23,6 @@ from tutor.play.game import (
     GreedyBot,
     PlayfulBot,
     RandomBot,
-    _arranged,
-    _arranged_seats,
-    _keep_of,
-    _seat_cards,
-    _shuffled,
     _started,
     play_from,
     play_game,
@@ -262,21 +257,12 @@ _POSITION_FIELDS = ("hands", "hand_n", "subs", "ups", "downs", "pile", "pile_n",
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_bulk_start_is_the_started_table(preset: str) -> None:
-    """A game's start in bulk play (tutor.play.game._started: the deal arranged seat by seat by
-    _arranged_seats, the position made by Position.dealt with its hands coded card by card and an
-    empty pile's fields set as _repile sets them) is what _seat_cards and _arranged deal and
-    arrange, and the position of the table start(arrange(deal())) makes, field by field."""
+    """A game's start in bulk play (tutor.play.game._started: the position made by Position.dealt
+    with its hands coded card by card and an empty pile's fields set as _repile sets them) is the
+    position of the table start(arrange(deal())) makes, field by field."""
     v = load_variant(preset)
     for players in sorted({v.min_players, _players(preset), v.max_players}):
         for seed in range(3):
-            if v.setup != "stack":
-                _, _, pack, _ = _shuffled(v, players, seed, None, None)
-                order = _keep_of(v).card_order
-                seats = [_seat_cards(v, pack, players, s) for s in range(players)]
-                want = [_arranged(v, order, hand, up) for hand, up, _ in seats]
-                hands, ups, downs = _arranged_seats(v, pack, players)
-                assert [tuple(sorted(h)) for h in hands] == [w[0] for w in want]
-                assert ups == tuple(w[1] for w in want) and downs == tuple(d for _, _, d in seats)
             table, pos = _started(v, players, seed, None)
             fresh = Position.of(table, v)  # (the lazy table made in full: start(arrange(deal())))
             fresh.set_pile(fresh.pile)  # (:meth:`Position._repile`, whatever the pile)

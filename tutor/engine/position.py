@@ -913,12 +913,17 @@ class Position:
             h += sum(map(cv.__getitem__, cards))
             subs[:] = C.subs(h)
         else:
-            tsm = C.tsm
+            halves, tsm = C.halves, C.tsm
             for c in cards:  # (a rank's count made after each card of it: the last is right)
                 h += cv[c]
                 if c >= 0:
-                    table, sh, m = tsm[c >> 2]
-                    subs[c >> 2] = table[(h >> sh) & m]
+                    r = c >> 2
+                    if halves[r]:  # one pack, not a joker: k cards make 2**k - 1 plays, doubled
+                        # and one more with a card (as push_cards halves it: no field read off)
+                        subs[r] += subs[r] + 1
+                    else:
+                        table, sh, m = tsm[r]
+                        subs[r] = table[(h >> sh) & m]
         self.hands[seat] = h
         self.hand_n[seat] += len(cards)
 
@@ -3564,19 +3569,8 @@ class Position:
         if stock and refill:
             d = self.R.refill - hand_n[seat]
             if d > 0:
-                c = stock[0]
-                C = self.C
-                if d == 1 and C.w == 1 and 0 <= c < JOKER:  # one card of one pack (most refills):
-                    # :meth:`_give`, inline, its rank's play count 2^k - 1 made 2^(k + 1) - 1
-                    self.hands[seat] += C.cv[c]
-                    subs = self.subs[seat]
-                    r = c >> 2
-                    subs[r] += subs[r] + 1
-                    hand_n[seat] += 1
-                    self.stock = stock[1:]
-                else:
-                    self._give(seat, stock[:d])
-                    self.stock = stock[d:]
+                self._give(seat, stock[:d])
+                self.stock = stock[d:]
                 events.append(DRAW)
                 self.causes.append(self.R.draw_fid)
         if hand_n[seat] or self.ups[seat] or self.downs[seat]:

@@ -89,8 +89,15 @@ def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Ta
         table = _start_table(v, players, seed, decks)
         return table, position(table, v)
     names, decks, pack, need = _shuffled(v, players, seed, None, decks)
-    hands, ups, downs = _arranged_seats(v, pack, players)
-    pos = Position.dealt(v, decks, tuple(names), hands, ups, downs, tuple(pack[need:]))
+    order = _keep_of(v).card_order
+    hands, ups, downs = [], [], []
+    for s in range(players):
+        dealt, up_cards, down = _seat_cards(v, pack, players, s)
+        hand, up = _arranged(v, order, dealt, up_cards)
+        hands.append(hand)
+        ups.append(up)
+        downs.append(down)
+    pos = Position.dealt(v, decks, tuple(names), hands, tuple(ups), tuple(downs), tuple(pack[need:]))
     pos.end_setup()
     return Table.lazy((_start_table, v, players, seed, decks), None, pos.turn), pos
 
@@ -125,28 +132,6 @@ def _arranged(v: Variant, order: Sequence[int], hand: tuple[int, ...],
     pool = sorted([*hand, *ups], key=order.__getitem__)
     cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
     return tuple(sorted(pool[:cut])), tuple(zip(pool[cut:]))  # (zip: a stack of each card)
-
-
-def _arranged_seats(v: Variant, pack: list[int], players: int) -> tuple[list[list[int]], tuple[tuple[tuple[int, ...], ...], ...],
-                                                                  tuple[tuple[int, ...], ...]]:
-    """Every seat's cards dealt from the shuffled pack (:func:`_seat_cards`) and arranged
-    (:func:`_arranged`; not Karma's stacks), in one go, for a game's start in bulk play
-    (:func:`_started`): the hands (unsorted: the position keeps a hand as its code), the face-up
-    stacks and the face-down cards. Each step as those two make it, without their calls and
-    tuples (a short game pays its start once in 50-odd moves)."""
-    key = _keep_of(v).card_order.__getitem__
-    down, up, hand = players * v.down, players * (v.down + v.up), players * (v.down + v.up + v.hand)
-    keep = v.setup_count if v.setup == "choose" else v.up  # (the face-up cards each seat keeps)
-    hands, ups, downs = [], [], []
-    for s in range(players):
-        pool = sorted(pack[up + s:hand:players])  # the hand dealt (sorted), then the face-up cards
-        pool += pack[down + s:up:players]
-        pool.sort(key=key)  # (stable: equal cards stay in that order)
-        cut = len(pool) - keep
-        hands.append(pool[:cut])
-        ups.append(tuple(zip(pool[cut:])))  # (zip: a stack of each card)
-        downs.append(tuple(pack[s:down:players]))
-    return hands, tuple(ups), tuple(downs)
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
