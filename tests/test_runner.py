@@ -70,47 +70,33 @@ def test_counting_and_picking_agree_with_the_list(preset: str) -> None:
     assert checked > 20
 
 
-@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "karma", "bluff"])
-def test_each_hand_s_kept_play_counts_are_its_cards_after_every_move(spec: str) -> None:
+@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "lancaster", "karma", "bluff"])
+def test_what_a_position_keeps_is_made_afresh_after_every_move(spec: str) -> None:
     # a position keeps each hand's count of plays per rank as moves change the hand (a swap
-    # trades a card each way, with one pack without reading the hand: Position._swap_with): after
-    # every move of a game they are the counts made afresh from the hand's cards
+    # trades a card each way, with one pack without reading the hand: Position._swap_with), and
+    # the seat that plays after each (Position.after: skips, goes back and passes over seats that
+    # are out by it): after every move of a game they are what is counted afresh, the play counts
+    # from the hand's cards, the seat after going round the table the way play goes
     v = load_variant(spec)
-    seen = 0
+    seen = outs_seen = 0
 
     def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
-        nonlocal seen
+        nonlocal seen, outs_seen
         pos = position_of(before, v)  # (the runner's own position, pushed on move by move)
         assert [pos.C.subs(h) for h in pos.hands] == pos.subs
-        seen += "swap" in events
-
-    for seed in range(3):
-        play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=400, on_move=on_move)
-    assert seen > 20 or spec != "tauko-hogni"
-
-
-@pytest.mark.parametrize("spec", ["tauko-hogni", "pagat", "lancaster", "karma"])
-def test_the_seat_after_each_is_kept_as_seats_go_out_and_play_reverses(spec: str) -> None:
-    # a position keeps the seat that plays after each (Position.after), and skips, goes back
-    # and passes over seats that are out by it: after every move of a game it is the seat counted
-    # afresh, going round the table the way play goes
-    v = load_variant(spec)
-    outs_seen = 0
-
-    def on_move(before: Table, move: object, after: Table, events: list[str]) -> None:
-        nonlocal outs_seen
-        pos = position_of(before, v)  # (the runner's own position, pushed on move by move)
         n, d = pos.n, pos.direction
         for s in range(n):
             t = (s + d) % n
             while pos.outs[t] and t != s:
                 t = (t + d) % n
             assert pos.after[s] == t
+        seen += "swap" in events
         outs_seen += sum(pos.outs) > 0
 
     for seed in range(4):
         play_game(v, 4, seed, [RandomBot() for _ in range(4)], max_turns=600, on_move=on_move)
-    assert outs_seen > 10
+    assert seen > 20 or spec != "tauko-hogni"
+    assert outs_seen > 10 or spec == "bluff"  # (Bluff ends as the first player goes out)
 
 
 def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
