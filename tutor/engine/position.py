@@ -2635,6 +2635,15 @@ class Position:
         if R.free_two and self.alive <= 2:
             key += self.top_rank() - self.top
         subs = self.subs[seat]
+        # the plays that may go: the hand's less those of the few ranks that may not (else added up
+        # by the getter), as the plain game counts them (_run_random)
+        off = R.swap_offs[key]
+        if off is None:
+            n = sum(R.swap_tops[key][1](subs))
+        else:
+            n = sum(subs)
+            for r in off:
+                n -= subs[r]
         h = self.hands[seat]
         C = self.C
         # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
@@ -2664,14 +2673,6 @@ class Position:
                 # card, _swaps_per's, are none, so its plays count no swap in the loop below)
                 many &= t + adds[(1 if own else 0) + (4 if theirs else 0) + 2]
             if not many:  # (most moves: no play swaps)
-                # the plays that may go: the hand's less those of the few ranks that may not
-                # (else added up by the getter), as the plain game counts them (_run_random)
-                off = R.swap_offs[key]
-                if off is None:
-                    return sum(R.swap_tops[key][1](subs)), R.swap_none[key]
-                n = sum(subs)
-                for r in off:
-                    n -= subs[r]
                 return n, R.swap_none[key]
             # distinct cards in hand (a play may give any card it leaves one of): every card
             # once, but the jokers (alike) count once
@@ -2702,13 +2703,6 @@ class Position:
                 swapping[r] = swaps, form
                 tally[r] += swaps
                 added += swaps
-        off = R.swap_offs[key]
-        if off is None:
-            n = sum(R.swap_tops[key][1](subs))
-        else:
-            n = sum(subs)
-            for r in off:
-                n -= subs[r]
         if not swapping:
             return n, R.swap_none[key]
         return n + added, (key, tally, swapping, distinct, per)
