@@ -912,18 +912,18 @@ class Position:
             # :meth:`Code.subs`, cost less than a rank's count made after each card)
             h += sum(map(cv.__getitem__, cards))
             subs[:] = C.subs(h)
+        elif C.one_pack:  # (a card or two, one pack: each taken in as push_pickup takes it, _TAKEN)
+            for c in cards:
+                r, step, add = _TAKEN[c]
+                h += add
+                subs[r] = step[subs[r]]
         else:
-            halves, tsm = C.halves, C.tsm
+            tsm = C.tsm
             for c in cards:  # (a rank's count made after each card of it: the last is right)
                 h += cv[c]
                 if c >= 0:
-                    r = c >> 2
-                    if halves[r]:  # one pack, not a joker: k cards make 2**k - 1 plays, doubled
-                        # and one more with a card (as push_cards halves it: no field read off)
-                        subs[r] += subs[r] + 1
-                    else:
-                        table, sh, m = tsm[r]
-                        subs[r] = table[(h >> sh) & m]
+                    table, sh, m = tsm[c >> 2]
+                    subs[c >> 2] = table[(h >> sh) & m]
         self.hands[seat] = h
         self.hand_n[seat] += len(cards)
 
