@@ -704,18 +704,14 @@ class Position:
         if C.w == 1:  # one pack (no card twice): each hand's code and play counts made card by card, a
             # deal's few cards costing less so than :meth:`Code.encode` and :meth:`Code.subs` (every
             # game of bulk play starts here)
-            cv = C.cv
             codes, counts = [], []
             for cards in hands:
                 h = 0
-                held = [0] * 14  # (per rank 2^k - 1 for its k cards, the jokers' count last)
-                for c in cards:  # (a deal has no unseen card)
-                    h += cv[c]
-                    if c < JOKER:
-                        r = c >> 2
-                        held[r] += held[r] + 1
-                    else:
-                        held[13] += 1
+                held = [0] * N_RANKS  # (per rank 2^k - 1 for its k cards, the jokers' count last)
+                for c in cards:  # (each card taken in as push_pickup takes it: _TAKEN)
+                    r, step, add = _TAKEN[c]
+                    h += add
+                    held[r] = step[held[r]]
                 codes.append(h)
                 counts.append(held)
             coded = codes, counts
