@@ -115,11 +115,15 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
         moves = legal_moves(before, v)
         for j in range(n):
             a, b = pos.copy(), pos.copy()
+            pos._ups_swaps()  # (kept for these zones: a face-up swap of one pack's cards keeps them on)
             made, got = a.push_swap_at(j, counts)
             listed = moves[j]
             assert (made if isinstance(made, Move) else Move(PLAY, made)) == listed
             assert list(got) == list(b.push(listed)) and a.causes == b.causes
             assert a.snapshot() == b.snapshot()
+            # the distinct face-up cards a swap may take, per seat and in all (Position._ups_swaps)
+            takes = [len(set().union(*zone)) for zone in a.ups]
+            assert a._ups_swaps() == (*takes, sum(takes))
             if listed.give >= 0:  # (the kinds of swap met: each must come up)
                 seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
                 seen["joker"] += JOKER in (listed.give, listed.take)

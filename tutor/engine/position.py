@@ -2707,7 +2707,8 @@ class Position:
         """Per seat, the face-up cards a swap may take from its zone (:func:`_takes`), how many, and
         last all of them: what own-face-up and other-face-up allow per card given
         (:meth:`_swaps_per`). Kept for the last zones met, by identity (``_UPS_SEEN``: a push puts
-        new zones in place, and they stay as they are for many moves; each move asks)."""
+        new zones in place, and they stay as they are for many moves; each move asks; a swap of one
+        pack's face-up card for a hand card keeps the counts, and :meth:`_swap_with` keeps them on)."""
         ups = self.ups
         global _UPS_SEEN
         seen = _UPS_SEEN
@@ -3583,16 +3584,23 @@ class Position:
         another's, or for the card of the other hand at ``index`` (blind: its first at 0), that
         hand's size the same. The one place a swap's cards change places (:meth:`_do_swap` and
         random play's :meth:`push_swap_at` come here): one call for all of it."""
+        global _UPS_SEEN
         self.causes.append(fid)
         events.append(SWAPPED)
         C = self.C
         hands = self.hands
         if take >= 0:
-            ups = list(self.ups)  # (:func:`_put`, inline: a call the less)
+            was = self.ups
+            ups = list(was)  # (:func:`_put`, inline: a call the less)
             q = seat if other < 0 else other
             ups[q] = _replace_face_up(ups[q], take, give)
-            self.ups = tuple(ups)
+            self.ups = now = tuple(ups)
             into = take
+            if _UPS_SEEN[0] is was and give < JOKER and take < JOKER and C.one_pack:
+                # one pack, no joker given or taken: the zone holds as many distinct cards as it
+                # did (a card for a card, each card once), so what :meth:`_ups_swaps` counts stays,
+                # kept for the new zones (Tauko Hogni's random play asks again at the next move)
+                _UPS_SEEN = now, _UPS_SEEN[1]
         else:
             h = hands[other]
             at = index - 1 if index else 0  # (their first at 0, as at 1)
