@@ -92,7 +92,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
-                 "swap_offs", "swap_none", "swap_go",
+                 "swap_offs", "swap_none", "swap_go", "swap_nibs",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -242,6 +242,7 @@ class Rules:
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
         self.swap_go = tuple(go for _, _, go in self.swap_tops)  # (their bits alone: each move asks)
+        self.swap_nibs = tuple(sum(15 << 4 * r for r in ranks) for ranks in self.swap_ranks)  # (and their fields)
         # and per key, as ``off_at`` per top: the ranks that may not go where they are few, else None
         offs = (tuple(r for r in range(N_RANKS) if r not in ranks) for ranks in self.swap_ranks)
         self.swap_offs: tuple[tuple[int, ...] | None, ...] = tuple(
@@ -346,6 +347,8 @@ _BYTE_COUNTS = bytes((b & 15).bit_count() | (b >> 4).bit_count() << 4 for b in r
 _TWO_JOKERS = JOKER + 1
 _TWO_JOKERS_AT = 1 << _TWO_JOKERS  # (a hand at least this holds two jokers or more, or unseen cards)
 _FROM_BYTES = int.from_bytes
+# one pack: per byte of a hand (two ranks' fields) the two ranks' plays added up (Position.swap_counts)
+_BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
@@ -2631,30 +2634,23 @@ class Position:
         if R.free_two and self.alive <= 2:
             key += self.top_rank() - self.top
         subs = self.subs[seat]
-        # the plays that may go: the hand's less those of the few ranks that may not (else added up
-        # by the getter), as the plain game counts them (_run_random)
-        off = R.swap_offs[key]
-        if off is None:
-            n = sum(R.swap_tops[key][1](subs))
-        else:
-            n = sum(subs)
-            for r in off:
-                n -= subs[r]
         h = self.hands[seat]
         C = self.C
-        # the ranks that may go whose plays may swap (bit 4 * r + 3 for rank r): with enough cards
-        # for a play that swaps, where some player holds what it swaps with
+        # the plays that may go, and the ranks that may go whose plays may swap (bit 4 * r + 3 for
+        # rank r): with enough cards for a play that swaps, where some player holds what it swaps with
         if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
             # their number: ``go`` leaves out the fields above)
-            if h >= _TWO_JOKERS_AT:  # (two jokers or more, or unseen cards: bit by bit; a compare,
-                # no shift made)
+            if h < _TWO_JOKERS_AT:  # (most hands: the fields of the ranks that may go, as the hand's 7
+                # bytes, two ranks' fields a byte, their plays and cards counted by tables at C speed;
+                # big-endian both ways, the default, no byte order passed: the same bytes)
+                b = (h & R.swap_nibs[key]).to_bytes(_RANK_BYTES)
+                n = sum(b.translate(_BYTE_PLAYS))  # (as the plain game counts them from the play counts)
+                t = _FROM_BYTES(b.translate(_BYTE_COUNTS))
+            else:  # (two jokers or more: bit by bit; a compare, no shift made)
+                n = self._swap_plays(key)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
                 t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
-            else:  # (most hands: each of the hand's 7 bytes, two ranks' fields, counted by a table,
-                # at C speed: a third of the instructions of the big-int sums above; big-endian both
-                # ways, the default, no byte order passed: the same bytes)
-                t = _FROM_BYTES(h.to_bytes(_RANK_BYTES).translate(_BYTE_COUNTS))
             adds = R.swap_adds
             many = (t + adds[7]) & R.swap_go[key]
             if many:  # (and the swap rules that allow a swap now: see _swaps_per)
@@ -2676,6 +2672,7 @@ class Position:
             distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
             per = [own, -1, theirs]  # (other-hand's asked where a play asks)
         else:
+            n = self._swap_plays(key)
             ranks = R.swap_ranks[key]
             many, distinct = self._swap_packs(ranks, R.swap_tops[key][1](subs))
             per = [-1, -1, -1]
@@ -2702,6 +2699,19 @@ class Position:
         if not swapping:
             return n, R.swap_none[key]
         return n + added, (key, tally, swapping, distinct, per)
+
+    def _swap_plays(self, key: int) -> int:
+        """The plays of the hand to move that may go, by :meth:`swap_counts`' key: the hand's less
+        those of the few ranks that may not (else added up by the getter), as the plain game counts
+        them (:func:`~tutor.play.game._run_random`)."""
+        subs = self.subs[self.turn]
+        off = self.R.swap_offs[key]
+        if off is None:
+            return sum(self.R.swap_tops[key][1](subs))
+        n = sum(subs)
+        for r in off:
+            n -= subs[r]
+        return n
 
     def _ups_swaps(self) -> tuple[int, ...]:
         """Per seat, the face-up cards a swap may take from its zone (:func:`_takes`), how many, and
