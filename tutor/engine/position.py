@@ -68,7 +68,8 @@ Pick = tuple[tuple[int, ...], int]  # a play of the hand's cards: (cards, their 
 Cells = tuple[tuple[Cell, ...], ...]
 BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
-SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...]]  # see Position._swap_form
+SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...],
+                 list[tuple[tuple[int, ...], int, int]]]  # see Position._swap_form
 SwapCounts = tuple[int, list[int] | None, dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
 SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position._swap_of
 T = TypeVar("T")
@@ -2651,19 +2652,17 @@ class Position:
                 n = self._swap_plays(key)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
                 t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
-            adds = R.swap_adds
-            many = (t + adds[7]) & R.swap_go[key]
-            if many:  # (and the swap rules that allow a swap now: see _swaps_per)
-                ups = self.ups
-                # the swaps the face-up zones allow: own-face-up, other-face-up (_swaps_per's; kept
-                # for the last zones met)
-                seen = _UPS_SEEN
-                takes = seen[1] if seen[0] is ups else self._ups_swaps()
-                own = takes[seat]
-                theirs = takes[-1] - own
-                # (other-hand's taken as allowed: where no other hand holds cards, its swaps per
-                # card, _swaps_per's, are none, so its plays count no swap in the loop below)
-                many &= t + adds[(1 if own else 0) + (4 if theirs else 0) + 2]
+            # the swaps the face-up zones allow: own-face-up, other-face-up (_swaps_per's; kept for
+            # the last zones met, so read at every move: a hand with a play that swaps only by the
+            # rules in force is as dear to find as one with a play that may swap by any rule)
+            ups = self.ups
+            seen = _UPS_SEEN
+            takes = seen[1] if seen[0] is ups else self._ups_swaps()
+            own = takes[seat]
+            theirs = takes[-1] - own
+            # (other-hand's taken as allowed: where no other hand holds cards, its swaps per card,
+            # _swaps_per's, are none, so its plays count no swap in the loop below)
+            many = (t + R.swap_adds[(1 if own else 0) + (4 if theirs else 0) + 2]) & R.swap_go[key]
             if not many:  # (most moves: no play swaps)
                 return n, R.swap_none[key]
             # distinct cards in hand (a play may give any card it leaves one of): every card
@@ -2757,7 +2756,8 @@ class Position:
         in ``_SWAP_HOWS``), how many such plays and the sum of their :meth:`Code.gone`; and the
         plays in order, in runs of plays with the same swap rule (:meth:`Rules.swap_rule`) and
         gone: (how many, the rule, the gone, the rule's place; -1: none) (with one pack, a run
-        per size)."""
+        per size); and the plays themselves, :meth:`Code.lays_of` (:meth:`_swap_of` picks from them:
+        no field read off the hand again to find them)."""
         swapping: dict[int, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
@@ -2774,7 +2774,7 @@ class Position:
                 plays[-1] = (plays[-1][0] + 1, *plays[-1][1:])
             else:
                 plays.append((1, rule, g, _SWAP_HOWS.index(rule[0]) if rule is not None else -1))
-        form = total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays)
+        form = total, tuple((how, k, g) for how, (k, g) in swapping.items()), tuple(plays), self.C.lays_of(r, f)
         self._swap_forms()[r][f] = form
         return form
 
@@ -2791,11 +2791,9 @@ class Position:
         takes = self._ups_swaps()
         return takes[seat] if how == 0 else takes[-1] - takes[seat]  # own-face-up, other-face-up
 
-    def _swap_of(self, seat: int, plays: list[tuple[tuple[int, ...], int, int]], form: SwapForm, j: int,
-                 distinct: int, per: list[int]) -> SwapPart:
+    def _swap_of(self, seat: int, form: SwapForm, j: int, distinct: int, per: list[int]) -> SwapPart:
         """The j-th of a rank's plays and swaps in list order, each play followed by its swaps, as
-        :meth:`_swap_moves` lists them: the rank's plays (:meth:`Code.lays_of`) and their
-        :meth:`_swap_form`, the distinct cards in hand and the swaps per card given by rule
+        :meth:`_swap_moves` lists them: the rank's plays in their :meth:`_swap_form`, the distinct cards in hand and the swaps per card given by rule
         (:meth:`swap_counts`). Returns the play (its cards, multiset and the rank's plays it
         leaves), and for a swap its rule (:meth:`Rules.swap_rule`; None: the play itself), the card
         given (the distinct cards the play leaves one of, in order: with one pack, read off the
@@ -2804,6 +2802,7 @@ class Position:
         (-1: blind from a hand), the place of the card taken blind (0: their first). One call for
         all of it (random play with swaps asks at each swap)."""
         at = 0  # the first play of the run (runs of plays with the same rule and gone: _swap_form)
+        plays = form[3]
         for count, rule, ngone, how in form[2]:
             p = per[how] if how >= 0 else 0
             each = 1 + (distinct - ngone) * p  # a play, then its swaps
@@ -2873,13 +2872,12 @@ class Position:
                 break
             j -= s
         got = swapping.get(r) if swapping is not None else None
-        C = self.C
-        f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
-        plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
-            cards, val, count = plays[j]
+            C = self.C
+            f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
+            cards, val, count = (C.lays[r].get(f) or C.lays_of(r, f))[j]
             return cards, self.push_cards(cards, val, None, count)
-        (cards, val, count), rule, give, other, take, index = self._swap_of(seat, plays, got[1], j, distinct, per)
+        (cards, val, count), rule, give, other, take, index = self._swap_of(seat, got[1], j, distinct, per)
         if rule is None:  # (the play itself)
             return cards, self.push_cards(cards, val, None, count)
         self.causes = []
@@ -2901,12 +2899,11 @@ class Position:
             return None
         r, j = self._rank_at(j, key, tally)
         got = swapping.get(r) if swapping is not None else None
-        C = self.C
-        f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
-        plays = C.lays[r].get(f) or C.lays_of(r, f)
         if got is None:
-            return plays[j], None, -1, -1, -1, 0
-        return self._swap_of(self.turn, plays, got[1], j, distinct, per)
+            C = self.C
+            f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
+            return (C.lays[r].get(f) or C.lays_of(r, f))[j], None, -1, -1, -1, 0
+        return self._swap_of(self.turn, got[1], j, distinct, per)
 
     def _rank_at(self, j: int, key: int, tally: list[int]) -> tuple[int, int]:
         """The rank of the j-th play or swap (j below their count) and its place among the rank's,
