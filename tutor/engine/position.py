@@ -2646,7 +2646,9 @@ class Position:
                 # bytes, two ranks' fields a byte, their plays and cards counted by tables at C speed;
                 # big-endian both ways, the default, no byte order passed: the same bytes)
                 b = (h & R.swap_nibs[key]).to_bytes(_RANK_BYTES)
-                n = sum(b.translate(_BYTE_PLAYS))  # (as the plain game counts them from the play counts)
+                # (as the plain game counts them from the play counts; the bytes added up as the
+                # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
+                n = _FROM_BYTES(b.translate(_BYTE_PLAYS)) % 255
                 t = _FROM_BYTES(b.translate(_BYTE_COUNTS))
             else:  # (two jokers or more: bit by bit; a compare, no shift made)
                 n = self._swap_plays(key)
