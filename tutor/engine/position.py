@@ -353,9 +353,9 @@ _BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
-# Position._ups_swaps of them (kept alive here, so no other object takes their id)
+# Position._ups_swaps of them, and the swap rules they allow per seat (kept alive here, so no other object takes their id)
 # (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
-_UPS_SEEN: tuple[object, tuple[int, ...]] = (None, ())
+_UPS_SEEN: tuple[object, tuple[int, ...], tuple[int, ...]] = (None, (), ())
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
@@ -2634,12 +2634,11 @@ class Position:
         key = self.top + _SWAP_REV[self.rev & 1]
         if R.free_two and self.alive <= 2:
             key += self.top_rank() - self.top
-        subs = self.subs[seat]
         h = self.hands[seat]
         C = self.C
         # the plays that may go, and the ranks that may go whose plays may swap (bit 4 * r + 3 for
         # rank r): with enough cards for a play that swaps, where some player holds what it swaps with
-        if C.w == 1:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
+        if C.one_pack:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
             # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
             # their number: ``go`` leaves out the fields above)
             if h < _TWO_JOKERS_AT:  # (most hands: the fields of the ranks that may go, as the hand's 7
@@ -2654,26 +2653,30 @@ class Position:
                 n = self._swap_plays(key)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
                 t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
-            # the swaps the face-up zones allow: own-face-up, other-face-up (_swaps_per's; kept for
-            # the last zones met, so read at every move: a hand with a play that swaps only by the
-            # rules in force is as dear to find as one with a play that may swap by any rule)
-            ups = self.ups
+            # the swap rules that allow a swap now, by the face-up zones (own-face-up, other-face-up:
+            # _swaps_per's; other-hand's taken as allowed: where no other hand holds cards, its swaps
+            # per card are none, so its plays count no swap in the loop below): kept per seat for the
+            # last zones met (_ups_swaps), so read at every move: a hand with a play that swaps only
+            # by the rules in force is as dear to find as one with a play that may swap by any rule
             seen = _UPS_SEEN
-            takes = seen[1] if seen[0] is ups else self._ups_swaps()
-            own = takes[seat]
-            theirs = takes[-1] - own
-            # (other-hand's taken as allowed: where no other hand holds cards, its swaps per card,
-            # _swaps_per's, are none, so its plays count no swap in the loop below)
-            many = (t + R.swap_adds[(1 if own else 0) + (4 if theirs else 0) + 2]) & R.swap_go[key]
+            if seen[0] is not self.ups:
+                self._ups_swaps()
+                seen = _UPS_SEEN
+            many = (t + R.swap_adds[seen[2][seat]]) & R.swap_go[key]
             if not many:  # (most moves: no play swaps)
                 return n, R.swap_none[key]
+            takes = seen[1]
+            own = takes[seat]
+            theirs = takes[-1] - own
             # distinct cards in hand (a play may give any card it leaves one of): every card
             # once, but the jokers (alike) count once
+            subs = self.subs[seat]
             jokers = subs[JOKER_RANK]
             distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
             per = [own, -1, theirs]  # (other-hand's asked where a play asks)
         else:
             n = self._swap_plays(key)
+            subs = self.subs[seat]
             ranks = R.swap_ranks[key]
             many, distinct = self._swap_packs(ranks, R.swap_tops[key][1](subs))
             per = [-1, -1, -1]
@@ -2717,7 +2720,8 @@ class Position:
     def _ups_swaps(self) -> tuple[int, ...]:
         """Per seat, the face-up cards a swap may take from its zone (:func:`_takes`), how many, and
         last all of them: what own-face-up and other-face-up allow per card given
-        (:meth:`_swaps_per`). Kept for the last zones met, by identity (``_UPS_SEEN``: a push puts
+        (:meth:`_swaps_per`); and per seat, the swap rules they allow (kept, not returned). Kept for
+        the last zones met, by identity (``_UPS_SEEN``: a push puts
         new zones in place, and they stay as they are for many moves; each move asks; a swap of one
         pack's face-up card for a hand card keeps the counts, and :meth:`_swap_with` keeps them on)."""
         ups = self.ups
@@ -2728,9 +2732,13 @@ class Position:
         takes = []
         for zone in ups:  # (a loop, not a generator: quicker for so few)
             takes.append(len(_TAKES.get(zone) or _takes(zone)) if zone else 0)
-        takes.append(sum(takes))
+        every = sum(takes)
+        # and per seat, the swap rules they allow (:meth:`swap_counts`: bit i, _SWAP_HOWS[i];
+        # other-hand's taken as allowed)
+        rules = tuple((1 if own else 0) + (4 if every - own else 0) + 2 for own in takes)
+        takes.append(every)
         got = tuple(takes)
-        _UPS_SEEN = ups, got
+        _UPS_SEEN = ups, got, rules
         return got
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
@@ -3609,7 +3617,7 @@ class Position:
                 # one pack, no joker given or taken: the zone holds as many distinct cards as it
                 # did (a card for a card, each card once), so what :meth:`_ups_swaps` counts stays,
                 # kept for the new zones (Tauko Hogni's random play asks again at the next move)
-                _UPS_SEEN = now, _UPS_SEEN[1]
+                _UPS_SEEN = now, _UPS_SEEN[1], _UPS_SEEN[2]
         else:
             h = hands[other]
             at = index - 1 if index else 0  # (their first at 0, as at 1)
