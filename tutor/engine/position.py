@@ -93,7 +93,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
-                 "swap_offs", "swap_none", "swap_go", "swap_nibs",
+                 "swap_offs", "swap_none", "swap_nibs",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -234,16 +234,16 @@ class Rules:
                                    for r in range(N_RANKS)) if v.swaps else 0 for on in range(8))
         # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
         # there is a reversing card) and top, by its key (the top, plus _SWAP_REV on the reversed
-        # table), the ranks that may go, their getter, and bit 4 * r + 3 for each of them (r); and
-        # the ranks alone (random play picks a play from them where none swaps)
+        # table), the ranks that may go, their getter, and with one pack their fields in a hand
+        # (4 bits each, the jokers' last); and the ranks alone (random play picks a play from them
+        # where none swaps) and the fields alone (each move asks)
         self.swap_tops = tuple(
-            (ranks, get, sum(8 << 4 * r for r in ranks)) for table, gets in (
+            (ranks, get, sum(15 << 4 * r for r in ranks)) for table, gets in (
                 (self.ranks_at, self.get_at),
                 (self.ranks_rev, self.get_rev) if v.reversal >= 0 else (self.ranks_at, self.get_at))
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
-        self.swap_go = tuple(go for _, _, go in self.swap_tops)  # (their bits alone: each move asks)
-        self.swap_nibs = tuple(sum(15 << 4 * r for r in ranks) for ranks in self.swap_ranks)  # (and their fields)
+        self.swap_nibs = tuple(nibs for _, _, nibs in self.swap_tops)
         # and per key, as ``off_at`` per top: the ranks that may not go where they are few, else None
         offs = (tuple(r for r in range(N_RANKS) if r not in ranks) for ranks in self.swap_ranks)
         self.swap_offs: tuple[tuple[int, ...] | None, ...] = tuple(
@@ -350,6 +350,7 @@ _TWO_JOKERS_AT = 1 << _TWO_JOKERS  # (a hand at least this holds two jokers or m
 _FROM_BYTES = int.from_bytes
 # one pack: per byte of a hand (two ranks' fields) the two ranks' plays added up (Position.swap_counts)
 _BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
+_NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each rank r's field: Position.swap_counts)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
@@ -2639,8 +2640,9 @@ class Position:
         # the plays that may go, and the ranks that may go whose plays may swap (bit 4 * r + 3 for
         # rank r): with enough cards for a play that swaps, where some player holds what it swaps with
         if C.one_pack:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
-            # per rank, its number of cards in its 4 bits (the jokers' field, from bit JOKER, holds
-            # their number: ``go`` leaves out the fields above)
+            # per rank that may go, its number of cards in its 4 bits (the jokers' field, from bit
+            # JOKER, holds their number: ``swap_nibs`` leaves out the fields above, and those of the
+            # ranks that may not go)
             if h < _TWO_JOKERS_AT:  # (most hands: the fields of the ranks that may go, as the hand's 7
                 # bytes, two ranks' fields a byte, their plays and cards counted by tables at C speed;
                 # big-endian both ways, the default, no byte order passed: the same bytes)
@@ -2652,7 +2654,7 @@ class Position:
             else:  # (two jokers or more: bit by bit; a compare, no shift made)
                 n = self._swap_plays(key)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
-                t = (t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)
+                t = ((t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)) & R.swap_nibs[key]
             # the swap rules that allow a swap now, by the face-up zones (own-face-up, other-face-up:
             # _swaps_per's; other-hand's taken as allowed: where no other hand holds cards, its swaps
             # per card are none, so its plays count no swap in the loop below): kept per seat for the
@@ -2662,7 +2664,7 @@ class Position:
             if seen[0] is not self.ups:
                 self._ups_swaps()
                 seen = _UPS_SEEN
-            many = (t + R.swap_adds[seen[2][seat]]) & R.swap_go[key]
+            many = (t + R.swap_adds[seen[2][seat]]) & _NIB_TOPS
             if not many:  # (most moves: no play swaps)
                 return n, R.swap_none[key]
             takes = seen[1]
