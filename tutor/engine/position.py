@@ -2660,10 +2660,9 @@ class Position:
             # per card are none, so its plays count no swap in the loop below): kept per seat for the
             # last zones met (_ups_swaps), so read at every move: a hand with a play that swaps only
             # by the rules in force is as dear to find as one with a play that may swap by any rule
-            seen = _UPS_SEEN
+            seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
             if seen[0] is not self.ups:
-                self._ups_swaps()
-                seen = _UPS_SEEN
+                seen = self._ups_swaps()
             many = (t + R.swap_adds[seen[2][seat]]) & _NIB_TOPS
             if not many:  # (most moves: no play swaps)
                 return n, R.swap_none[key]
@@ -2719,18 +2718,19 @@ class Position:
             n -= subs[r]
         return n
 
-    def _ups_swaps(self) -> tuple[int, ...]:
-        """Per seat, the face-up cards a swap may take from its zone (:func:`_takes`), how many, and
-        last all of them: what own-face-up and other-face-up allow per card given
-        (:meth:`_swaps_per`); and per seat, the swap rules they allow (kept, not returned). Kept for
-        the last zones met, by identity (``_UPS_SEEN``: a push puts
-        new zones in place, and they stay as they are for many moves; each move asks; a swap of one
-        pack's face-up card for a hand card keeps the counts, and :meth:`_swap_with` keeps them on)."""
+    def _ups_swaps(self) -> tuple[object, tuple[int, ...], tuple[int, ...]]:
+        """The face-up zones, then per seat the face-up cards a swap may take from its zone
+        (:func:`_takes`), how many, and last all of them: what own-face-up and other-face-up allow
+        per card given (:meth:`_swaps_per`); and per seat, the swap rules they allow. Kept for the
+        last zones met, by identity (``_UPS_SEEN``: a push puts new zones in place, and they stay as
+        they are for many moves; each move asks; a swap of one pack's face-up card for a hand card
+        keeps the counts, and :meth:`_swap_with` keeps them on). Returned whole, as kept (another
+        thread may put its own in place at any step: read the global once)."""
         ups = self.ups
         global _UPS_SEEN
         seen = _UPS_SEEN
         if seen[0] is ups:
-            return seen[1]
+            return seen
         takes = []
         for zone in ups:  # (a loop, not a generator: quicker for so few)
             takes.append(len(_TAKES.get(zone) or _takes(zone)) if zone else 0)
@@ -2739,9 +2739,8 @@ class Position:
         # other-hand's taken as allowed)
         rules = tuple((1 if own else 0) + (4 if every - own else 0) + 2 for own in takes)
         takes.append(every)
-        got = tuple(takes)
-        _UPS_SEEN = ups, got, rules
-        return got
+        seen = _UPS_SEEN = ups, tuple(takes), rules
+        return seen
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
         """Several packs: :meth:`swap_counts`' ranks whose plays may swap (bit 4 * r + 3 for rank r:
@@ -2800,7 +2799,7 @@ class Position:
             hand_n = self.hand_n
             held = hand_n[seat]
             return sum(hand_n) - held + len(hand_n) - hand_n.count(0) - (1 if held else 0)
-        takes = self._ups_swaps()
+        takes = self._ups_swaps()[1]
         return takes[seat] if how == 0 else takes[-1] - takes[seat]  # own-face-up, other-face-up
 
     def _swap_of(self, seat: int, form: SwapForm, j: int, distinct: int, per: list[int]) -> SwapPart:
@@ -3615,11 +3614,12 @@ class Position:
             ups[q] = _replace_face_up(ups[q], take, give)
             self.ups = now = tuple(ups)
             into = take
-            if _UPS_SEEN[0] is was and give < JOKER and take < JOKER and C.one_pack:
+            seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
+            if seen[0] is was and give < JOKER and take < JOKER and C.one_pack:
                 # one pack, no joker given or taken: the zone holds as many distinct cards as it
                 # did (a card for a card, each card once), so what :meth:`_ups_swaps` counts stays,
                 # kept for the new zones (Tauko Hogni's random play asks again at the next move)
-                _UPS_SEEN = now, _UPS_SEEN[1], _UPS_SEEN[2]
+                _UPS_SEEN = now, seen[1], seen[2]
         else:
             h = hands[other]
             at = index - 1 if index else 0  # (their first at 0, as at 1)
