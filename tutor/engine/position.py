@@ -83,7 +83,7 @@ class Rules:
     """One variant's rules as tuples of ints and bools: what the position reads. Built once
     per variant from its :class:`~tutor.rules.variant.Variant` (:func:`rules_of`)."""
 
-    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "nib_masks", "get_at", "off_at", "transparent", "alone_self",
+    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "nib_masks", "get_at", "count_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
                  "four_burns", "four_anytime", "voluntary", "pick_fids", "pickups_at", "after", "adds", "combo", "winner",
                  "refill", "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays",
@@ -106,12 +106,10 @@ class Rules:
         self.nib_masks = tuple(sum(15 << 4 * r for r in ranks) for ranks in self.ranks_at)
         self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_at)
-        # per top where few ranks may not go on it, those ranks (a hand's plays that may go are
-        # then all its plays less theirs: fewer to add up); None where it is quicker to add up
-        # the plays of the ranks that may go
-        offs = (tuple(r for r in range(N_RANKS) if not v.place[top][r]) for top in range(EMPTY + 1))
-        self.off_at: tuple[tuple[int, ...] | None, ...] = tuple(
-            off if len(off) <= len(self.ranks_at[top]) // 2 else None for top, off in enumerate(offs))
+        # per top, a hand's plays that may go on it, from its play counts (``subs``): random play
+        # asks before every move (:func:`~tutor.play.game._run_random`), so each is one expression
+        # made for its top (:func:`_adder`), not a getter's tuple added up
+        self.count_at: tuple[Callable[[list[int]], int], ...] = tuple(_adder(ranks) for ranks in self.ranks_at)
         self.transparent = v.transparent
         self.alone_self = v.alone_self
         self.counts = v.counts
@@ -280,6 +278,20 @@ def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
         r = ranks[0]
         return lambda subs: (subs[r],)
     return lambda subs: ()
+
+
+def _adder(ranks: tuple[int, ...]) -> Callable[[list[int]], int]:
+    """``subs -> sum(subs[r] for r in ranks)``, as one expression made for ``ranks``: a subscript
+    and an add per rank, or where at most two ranks are left out, the sum of all less theirs (a
+    ``sum`` of all 14 costs about as much as 8 subscripts; an ``itemgetter``'s tuple added up, twice
+    as much as the subscripts). Made from ints alone (the ranks)."""
+    off = [r for r in range(N_RANKS) if r not in ranks]
+    if len(off) <= 2:
+        expr = " - ".join(["sum(subs)", *(f"subs[{r}]" for r in off)])
+    else:
+        expr = " + ".join(f"subs[{r}]" for r in ranks) or "0"
+    made: Callable[[list[int]], int] = eval(f"lambda subs: {expr}", {"sum": sum})  # (ints alone: see above)
+    return made
 
 
 def _fours_at(cells: Cells, anytime: bool) -> tuple[tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]], ...]:
