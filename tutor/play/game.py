@@ -878,9 +878,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             if j < nplay:  # the j-th play: :meth:`Position.nth_counted`
                 for r in ranks_at[top]:
                     s = held[r]
-                    if j < s:
-                        break
-                    j -= s
+                    if s:  # (most ranks the hand holds none of: one test)
+                        if j < s:
+                            break
+                        j -= s
                 f = (hands[seat] >> rsh[r]) & rm[r]
                 try:
                     cards, val, count = lays[r][f][j]
