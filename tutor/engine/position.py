@@ -211,10 +211,12 @@ class Rules:
         self.four_at = self.four_burns or 1 << 20
         # per rank, what laying it does to what is kept of the pile (Position.push_cards):
         # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
-        # how long a run of it on top sets nothing off by itself: shorter than four_at if calm,
-        # else none; may skip as a see-through card; reverses the play-on table)
+        # how long a run of it on top sets nothing off by itself: shorter than four_at where it
+        # has no power of its own (a see-through card that may skip: then unless what it shows
+        # beneath skips, which push_cards asks), else none; may skip as a see-through card;
+        # reverses the play-on table)
         self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r],
-                          self.four_at if self.calm[r] else 0, self.see_skip[r], r == v.reversal)
+                          self.four_at if not self.effects[r] else 0, self.see_skip[r], r == v.reversal)
                          for r in range(N_RANKS))
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], Said] = {}  # Bluff: Position._claims
@@ -3688,8 +3690,13 @@ class Position:
             left = hand_n[seat]
         pile_n = self.pile_n
         on_pile, alone, quiet, see_skip, reverses = R.lay[r]
-        # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips too)
-        below = self.top_rank() if see_skip and pile_n else EMPTY
+        below = EMPTY
+        if see_skip and pile_n:
+            # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips
+            # too; a 3 on a 5 sets nothing off by itself)
+            below = self.top_rank()
+            if below != EMPTY and R.skip[below]:
+                quiet = 0
         # lay the cards: the pile's top, run and reversing count follow
         self.pile.append((cards, seat, -1))
         if pile_n:
