@@ -3300,12 +3300,12 @@ class Position:
             self._give(seat, taken)
         else:  # the pile (and ``extra``) into the hand, as _give does, a play at a time
             C = self.C
-            cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
             n_taken = self.pile_n
             if extra:
                 n_taken += len(extra)
+                cv, tsm = C.cv, C.tsm
                 for c in extra:
                     h += cv[c]
                     if c >= 0:
@@ -3324,6 +3324,7 @@ class Position:
                         subs[r] = step[subs[r]]
             else:
                 # a rank's count is made again after each play holding it: the last is the right one
+                cv, tsm = C.cv, C.tsm
                 for laid in pile:
                     cards = laid[0]
                     c = cards[0]

@@ -604,7 +604,8 @@ class Circle:
                     ids = self._zone_ids
                     self._zones = ids.setdefault((ups, downs), len(ids))
                 self._ups, self._downs = ups, downs
-        key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
+        key = (self._zones, len(pos.stock), pos.turn, pos.direction, tuple(pos.hands))  # (the hands a tuple of
+        # their own: made from the list at once, not unpacked into the key)
         # most positions are new: counted with one look-up (a second only for one seen before)
         seen = self.seen
         k = len(seen)
