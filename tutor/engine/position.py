@@ -283,17 +283,33 @@ def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
 
 
 def _adder(ranks: tuple[int, ...]) -> Callable[[list[int]], int]:
-    """``subs -> sum(subs[r] for r in ranks)``, as one expression made for ``ranks``: a subscript
-    and an add per rank, or where at most two ranks are left out, the sum of all less theirs (a
-    ``sum`` of all 14 costs about as much as 8 subscripts; an ``itemgetter``'s tuple added up, twice
-    as much as the subscripts). Made from ints alone (the ranks)."""
+    """``subs -> sum(subs[r] for r in ranks)``, as one expression for ``ranks``: where at most two
+    ranks are left out, the sum of all less theirs (``sum`` of all 14 costs about as much as 8
+    subscripts), else a subscript and an add per rank (an ``itemgetter``'s tuple added up costs
+    twice as much; the function made by :data:`_ADD_RANKS` for their number)."""
     off = [r for r in range(N_RANKS) if r not in ranks]
-    if len(off) <= 2:
-        expr = " - ".join(["sum(subs)", *(f"subs[{r}]" for r in off)])
-    else:
-        expr = " + ".join(f"subs[{r}]" for r in ranks) or "0"
-    made: Callable[[list[int]], int] = eval(f"lambda subs: {expr}", {"sum": sum})  # (ints alone: see above)
+    if not off:
+        return sum
+    if len(off) == 1:
+        a = off[0]
+        return lambda subs: sum(subs) - subs[a]
+    if len(off) == 2:
+        a, b = off
+        return lambda subs: sum(subs) - subs[a] - subs[b]
+    return _ADD_RANKS[len(ranks)](*ranks)
+
+
+def _add_ranks(k: int) -> Callable[..., Callable[[list[int]], int]]:
+    """The maker of ``subs -> subs[r0] + ... + subs[r(k-1)]`` for k ranks (given to it), one
+    expression: made once at import for each number of ranks (by source text of names alone,
+    compiled once: compiling costs as much as a hundred moves, so never per variant or per top)."""
+    names = [f"r{i}" for i in range(k)]
+    made: Callable[..., Callable[[list[int]], int]] = eval(
+        f"lambda {', '.join(names)}: lambda subs: {' + '.join(f'subs[{r}]' for r in names) or '0'}", {})
     return made
+
+
+_ADD_RANKS = tuple(_add_ranks(k) for k in range(N_RANKS - 2))  # (12 or more ranks: a sum less the rest)
 
 
 def _fours_at(cells: Cells, anytime: bool) -> tuple[tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]], ...]:
