@@ -16,7 +16,7 @@ from tutor.core.cards import JOKER
 from tutor.core.moves import PLAY, Move
 from tutor.core.table import Table
 from tutor.engine import legal_moves, position, position_of
-from tutor.engine.position import Position
+from tutor.engine.position import Position, rules_of
 from tutor.play.game import (
     BOTS,
     EpsilonBot,
@@ -288,3 +288,14 @@ def test_bluff_bulk_play_counts_as_the_recorded_game(spec: str) -> None:
             rec.flips, rec.pickups, rec.burns, rec.turns, rec.winner), seed
         flips += bulk.flips
     assert flips > 40
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_plays_counted_on_each_top_are_the_plays_of_the_ranks_that_go(preset: str) -> None:
+    # random play counts a hand's plays on the top by one expression made per top (Rules.count_at)
+    R = rules_of(load_variant(preset))
+    rng = random.Random(11)
+    for _ in range(20):
+        subs = [rng.choice((0, 0, 1, 3, 7, 15, 2, 40)) for _ in range(14)]
+        for top, ranks in enumerate(R.ranks_at):
+            assert R.count_at[top](subs) == sum(subs[r] for r in ranks)

@@ -84,7 +84,7 @@ class Rules:
     """One variant's rules as tuples of ints and bools: what the position reads. Built once
     per variant from its :class:`~tutor.rules.variant.Variant` (:func:`rules_of`)."""
 
-    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "nib_masks", "get_at", "off_at", "transparent", "alone_self",
+    __slots__ = ("v", "place", "cells", "cells_rev", "ranks_at", "nib_masks", "get_at", "count_at", "transparent", "alone_self",
                  "counts", "first_top", "burn", "reverse", "skip", "play_again", "effects", "free_with_two",
                  "four_burns", "four_anytime", "voluntary", "pick_fids", "pickups_at", "after", "adds", "combo", "winner",
                  "refill", "force", "force_once", "deflect", "reversal", "extras", "bluff", "plain", "plain_plays",
@@ -107,12 +107,10 @@ class Rules:
         self.nib_masks = tuple(sum(15 << 4 * r for r in ranks) for ranks in self.ranks_at)
         self.get_at: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
             _getter(ranks) for ranks in self.ranks_at)
-        # per top where few ranks may not go on it, those ranks (a hand's plays that may go are
-        # then all its plays less theirs: fewer to add up); None where it is quicker to add up
-        # the plays of the ranks that may go
-        offs = (tuple(r for r in range(N_RANKS) if not v.place[top][r]) for top in range(EMPTY + 1))
-        self.off_at: tuple[tuple[int, ...] | None, ...] = tuple(
-            off if len(off) <= len(self.ranks_at[top]) // 2 else None for top, off in enumerate(offs))
+        # per top, a hand's plays that may go on it, from its play counts (``subs``): random play
+        # asks before every move (:func:`~tutor.play.game._run_random`), so each is one expression
+        # made for its top (:func:`_adder`), not a getter's tuple added up
+        self.count_at: tuple[Callable[[list[int]], int], ...] = tuple(_adder(ranks) for ranks in self.ranks_at)
         self.transparent = v.transparent
         self.alone_self = v.alone_self
         self.counts = v.counts
@@ -214,10 +212,12 @@ class Rules:
         self.four_at = self.four_burns or 1 << 20
         # per rank, what laying it does to what is kept of the pile (Position.push_cards):
         # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
-        # how long a run of it on top sets nothing off by itself: shorter than four_at if calm,
-        # else none; may skip as a see-through card; reverses the play-on table)
+        # how long a run of it on top sets nothing off by itself: shorter than four_at where it
+        # has no power of its own (a see-through card that may skip: then unless what it shows
+        # beneath skips, which push_cards asks), else none; may skip as a see-through card;
+        # reverses the play-on table)
         self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r],
-                          self.four_at if self.calm[r] else 0, self.see_skip[r], r == v.reversal)
+                          self.four_at if not self.effects[r] else 0, self.see_skip[r], r == v.reversal)
                          for r in range(N_RANKS))
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], Said] = {}  # Bluff: Position._claims
@@ -282,6 +282,36 @@ def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
         r = ranks[0]
         return lambda subs: (subs[r],)
     return lambda subs: ()
+
+
+def _adder(ranks: tuple[int, ...]) -> Callable[[list[int]], int]:
+    """``subs -> sum(subs[r] for r in ranks)``, as one expression for ``ranks``: where at most two
+    ranks are left out, the sum of all less theirs (``sum`` of all 14 costs about as much as 8
+    subscripts), else a subscript and an add per rank (an ``itemgetter``'s tuple added up costs
+    twice as much; the function made by :data:`_ADD_RANKS` for their number)."""
+    off = [r for r in range(N_RANKS) if r not in ranks]
+    if not off:
+        return sum
+    if len(off) == 1:
+        a = off[0]
+        return lambda subs: sum(subs) - subs[a]
+    if len(off) == 2:
+        a, b = off
+        return lambda subs: sum(subs) - subs[a] - subs[b]
+    return _ADD_RANKS[len(ranks)](*ranks)
+
+
+def _add_ranks(k: int) -> Callable[..., Callable[[list[int]], int]]:
+    """The maker of ``subs -> subs[r0] + ... + subs[r(k-1)]`` for k ranks (given to it), one
+    expression: made once at import for each number of ranks (by source text of names alone,
+    compiled once: compiling costs as much as a hundred moves, so never per variant or per top)."""
+    names = [f"r{i}" for i in range(k)]
+    made: Callable[..., Callable[[list[int]], int]] = eval(
+        f"lambda {', '.join(names)}: lambda subs: {' + '.join(f'subs[{r}]' for r in names) or '0'}", {})
+    return made
+
+
+_ADD_RANKS = tuple(_add_ranks(k) for k in range(N_RANKS - 2))  # (12 or more ranks: a sum less the rest)
 
 
 def _fours_at(cells: Cells, anytime: bool) -> tuple[tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]], ...]:
@@ -3305,12 +3335,12 @@ class Position:
             self._give(seat, taken)
         else:  # the pile (and ``extra``) into the hand, as _give does, a play at a time
             C = self.C
-            cv, tsm = C.cv, C.tsm
             h = self.hands[seat]
             subs = self.subs[seat]
             n_taken = self.pile_n
             if extra:
                 n_taken += len(extra)
+                cv, tsm = C.cv, C.tsm
                 for c in extra:
                     h += cv[c]
                     if c >= 0:
@@ -3329,6 +3359,7 @@ class Position:
                         subs[r] = step[subs[r]]
             else:
                 # a rank's count is made again after each play holding it: the last is the right one
+                cv, tsm = C.cv, C.tsm
                 for laid in pile:
                     cards = laid[0]
                     c = cards[0]
@@ -3703,8 +3734,13 @@ class Position:
             left = hand_n[seat]
         pile_n = self.pile_n
         on_pile, alone, quiet, see_skip, reverses = R.lay[r]
-        # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips too)
-        below = self.top_rank() if see_skip and pile_n else EMPTY
+        below = EMPTY
+        if see_skip and pile_n:
+            # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips
+            # too; a 3 on a 5 sets nothing off by itself)
+            below = self.top_rank()
+            if below != EMPTY and R.skip[below]:
+                quiet = 0
         # lay the cards: the pile's top, run and reversing count follow
         self.pile.append((cards, seat, -1))
         if pile_n:

@@ -604,7 +604,8 @@ class Circle:
                     ids = self._zone_ids
                     self._zones = ids.setdefault((ups, downs), len(ids))
                 self._ups, self._downs = ups, downs
-        key = (self._zones, len(pos.stock), pos.turn, pos.direction, *pos.hands)
+        key = (self._zones, len(pos.stock), pos.turn, pos.direction, tuple(pos.hands))  # (the hands a tuple of
+        # their own: made from the list at once, not unpacked into the key)
         # most positions are new: counted with one look-up (a second only for one seen before)
         seen = self.seen
         k = len(seen)
@@ -828,7 +829,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
-    get_at, off_at, ranks_at, pickups_at = R.get_at, R.off_at, R.ranks_at, R.pickups_at
+    count_at, ranks_at, pickups_at = R.count_at, R.ranks_at, R.pickups_at
     if swaps:  # (a play picked as the plain game's, where none swaps: from the ranks that go, by their key)
         ranks_at = R.swap_ranks
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
@@ -853,7 +854,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     # (the joker's free play, with two players left and one on top: see top_rank; the
                     # rank on top is that of the pile's run)
                     top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
-                    nplay = sum(get_at[top](held))
+                    nplay = count_at[top](held)
                     napart = run_count(top)
                 else:  # each play and its swaps (:meth:`Position.swap_counts`), none a plain play
                     napart, counted = swap_counts()
@@ -866,14 +867,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
             else:
                 top = pos.top
-                off = off_at[top]
-                if off is None:
-                    nplay = sum(get_at[top](held))
-                else:  # the hand's plays, less those of the few ranks that may not go on top
-                    nplay = sum(held)
-                    if off:
-                        for r in off:
-                            nplay -= held[r]
+                nplay = count_at[top](held)
                 n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
             try:  # (``_randbelow``, inline)
                 k = bits[n]
@@ -885,9 +879,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             if j < nplay:  # the j-th play: :meth:`Position.nth_counted`
                 for r in ranks_at[top]:
                     s = held[r]
-                    if j < s:
-                        break
-                    j -= s
+                    if s:  # (most ranks the hand holds none of: one test)
+                        if j < s:
+                            break
+                        j -= s
                 f = (hands[seat] >> rsh[r]) & rm[r]
                 try:
                     cards, val, count = lays[r][f][j]
