@@ -955,8 +955,7 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        pushed = push_drawn(_randbelow, rng, False)
-        events = pushed[1] if pushed is not None else _random_push(pos, rng, False)[1]
+        _, events = push_drawn(_randbelow, rng, False) or _random_push(pos, rng, False)  # (None: listed)
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         if PICKED_UP not in events and OUT not in events:
