@@ -379,7 +379,9 @@ class Code:
         self.csh = tuple(csh)
         # the largest multiset :meth:`nth_plain` reads off: one pack, no unseen card (-1: none)
         self.plain_max = (1 << csh[_UNSEEN]) - 1 if w == 1 else -1
-        self.cv = tuple(1 << s for s in csh)
+        # (a list: subscripted as a tuple is, and its ``__getitem__`` a quick function for ``map``, a
+        # tuple's a slot wrapper: a pile taken in, a hand encoded)
+        self.cv = [1 << s for s in csh]
         self.cm = tuple(one if c < JOKER else big for c in range(_UNSEEN + 1))
         # per card its field of a multiset in place (nonzero where the card is held: one ``&``, not a
         # shift and a mask, for a hand's big int)
@@ -622,7 +624,9 @@ _LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid), or a st
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1
-_RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
+# (a list: subscripted as a tuple is, and its ``__getitem__`` a quick function for ``map``, a tuple's
+# a slot wrapper)
+_RANK_OF = [*(c >> 2 for c in range(JOKER + 1)), UNKNOWN >> 2]
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 # one pack: per card taken up (by subscript: the unseen card, -1, the last), its rank's count of plays
 # after it, by the count before: 2 * count + 1 for 2**k - 1 (k of the rank's 4 cards); a joker's count,
