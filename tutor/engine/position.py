@@ -2270,9 +2270,11 @@ class Position:
             ranks = said[1]
             nplay = self.hand_n[seat] * len(ranks)
         else:  # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
-            n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
-            n5 = by_two[h >> 40 & 255]
-            nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
+            # (the hand's bytes by one C call, small ints: no big-int steps; the last byte is the ace's
+            # field alone, no jokers here)
+            b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(_RANK_BYTES, "little")
+            n0, n1, n2, n3, n4, n5 = by_two[b0], by_two[b1], by_two[b2], by_two[b3], by_two[b4], by_two[b5]
+            nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[b6]
         pile = self.pile
         extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
@@ -2289,7 +2291,10 @@ class Position:
                 i -= 1
             val = b & -b
             cards = _ONE_CARD[val.bit_length() - 1]
-            r, n, left, claim = cards[0] >> 2, 1, 0, ranks[c]
+            r = cards[0] >> 2  # (one name a statement: no tuple made)
+            n = 1
+            left = 0
+            claim = ranks[c]
         else:
             r = 0  # the rank drawn: its two, then itself
             for k in (n0, n1, n2, n3, n4, n5):
