@@ -2264,11 +2264,12 @@ class Position:
         said, _, first, _, after, by_nib, by_two = got
         # (the ranks held: one card each? A rank's play count is 2^k - 1 for its k cards, k or more:
         # the counts add up to the cards only where no rank holds two; one C call, no big-int steps)
-        singles = sum(self.subs[seat]) == self.hand_n[seat]
+        held = self.hand_n[seat]
+        singles = sum(self.subs[seat]) == held
         if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
             # claim a single may make, in card order (its bits: rank by rank)
             ranks = said[1]
-            nplay = self.hand_n[seat] * len(ranks)
+            nplay = held * len(ranks)
         else:  # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
             # (the hand's bytes by one C call, small ints: no big-int steps; the last byte is the ace's
             # field alone, no jokers here)
@@ -2317,7 +2318,7 @@ class Position:
                     break
                 j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
-        self.hand_n[seat] -= n
+        self.hand_n[seat] = held - n
         self.subs[seat][r] = left
         self.causes = []
         events: list[Event] = []
@@ -2336,7 +2337,7 @@ class Position:
         got = self.R.claims.get(state) or self._claims(state)
         said, lens, first, _, after, _, _ = got
         pile = self.pile
-        call = bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
+        call = pile[-1][2] >= 0 and pile[-1][1] != seat if pile else False  # (:meth:`_may_call`)
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
