@@ -620,6 +620,7 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
+_NO_RUNS: list[Move] = []  # Bluff: a hand's runs where it holds none (never added to)
 _LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid), or a stack's first card
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
@@ -2277,12 +2278,15 @@ class Position:
             n0, n1, n2, n3, n4, n5 = by_two[b0], by_two[b1], by_two[b2], by_two[b3], by_two[b4], by_two[b5]
             nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[b6]
         pile = self.pile
-        extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
+        # the runs, then the call, after the plays (counted: no list made for them, most moves have no run)
+        runs = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else _NO_RUNS
+        nmoves = nplay + len(runs)
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
-            extra.append(CALL_MOVE)
-        j = draw(rng, nplay + len(extra))
+            nmoves += 1
+        j = draw(rng, nmoves)
         if j >= nplay:
-            move = extra[j - nplay]
+            j -= nplay
+            move = runs[j] if j < len(runs) else CALL_MOVE
             return move, self.push(move)
         if singles:  # the i-th card, claimed as the c-th rank a single may be
             i, c = divmod(j, len(ranks))
