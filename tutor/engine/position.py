@@ -2270,7 +2270,8 @@ class Position:
         if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
             # claim a single may make, in card order (its bits: rank by rank)
             ranks = said[1]
-            nplay = held * len(ranks)
+            per = len(ranks)  # (the moves of each card)
+            nplay = held * per
         else:  # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
             # (the hand's bytes by one C call, small ints: no big-int steps; the last byte is the ace's
             # field alone, no jokers here)
@@ -2289,7 +2290,7 @@ class Position:
             move = runs[j] if j < len(runs) else CALL_MOVE
             return move, self.push(move)
         if singles:  # the i-th card, claimed as the c-th rank a single may be
-            i, c = divmod(j, len(ranks))
+            i, c = divmod(j, per)
             b = h
             while i:
                 b &= b - 1
