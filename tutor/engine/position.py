@@ -414,7 +414,9 @@ class Code:
         self.csh = tuple(csh)
         # the largest multiset :meth:`nth_plain` reads off: one pack, no unseen card (-1: none)
         self.plain_max = (1 << csh[_UNSEEN]) - 1 if w == 1 else -1
-        self.cv = tuple(1 << s for s in csh)
+        # (a list: subscripted as a tuple is, and its ``__getitem__`` a quick function for ``map``, a
+        # tuple's a slot wrapper: a pile taken in, a hand encoded)
+        self.cv = [1 << s for s in csh]
         self.cm = tuple(one if c < JOKER else big for c in range(_UNSEEN + 1))
         # per card its field of a multiset in place (nonzero where the card is held: one ``&``, not a
         # shift and a mask, for a hand's big int)
@@ -653,11 +655,14 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
+_NO_RUNS: list[Move] = []  # Bluff: a hand's runs where it holds none (never added to)
 _LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid), or a stack's first card
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1
-_RANK_OF = tuple(c >> 2 for c in range(JOKER + 1)) + (UNKNOWN >> 2,)
+# (a list: subscripted as a tuple is, and its ``__getitem__`` a quick function for ``map``, a tuple's
+# a slot wrapper)
+_RANK_OF = [*(c >> 2 for c in range(JOKER + 1)), UNKNOWN >> 2]
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 # one pack: per card taken up (by subscript: the unseen card, -1, the last), its rank's count of plays
 # after it, by the count before: 2 * count + 1 for 2**k - 1 (k of the rank's 4 cards); a joker's count,
@@ -2295,32 +2300,42 @@ class Position:
         said, _, first, _, after, by_nib, by_two = got
         # (the ranks held: one card each? A rank's play count is 2^k - 1 for its k cards, k or more:
         # the counts add up to the cards only where no rank holds two; one C call, no big-int steps)
-        singles = sum(self.subs[seat]) == self.hand_n[seat]
+        held = self.hand_n[seat]
+        singles = sum(self.subs[seat]) == held
         if singles:  # no two cards of a rank (most hands): each card is one play, a single, with each
             # claim a single may make, in card order (its bits: rank by rank)
             ranks = said[1]
-            nplay = self.hand_n[seat] * len(ranks)
+            per = len(ranks)  # (the moves of each card)
+            nplay = held * per
         else:  # (a sum over the 13 ranks cost more than the rest of the move: two ranks a look-up)
-            n0, n1, n2, n3, n4 = by_two[h & 255], by_two[h >> 8 & 255], by_two[h >> 16 & 255], by_two[h >> 24 & 255], by_two[h >> 32 & 255]
-            n5 = by_two[h >> 40 & 255]
-            nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[h >> 48]
+            # (the hand's bytes by one C call, small ints: no big-int steps; the last byte is the ace's
+            # field alone, no jokers here)
+            b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(_RANK_BYTES, "little")
+            n0, n1, n2, n3, n4, n5 = by_two[b0], by_two[b1], by_two[b2], by_two[b3], by_two[b4], by_two[b5]
+            nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[b6]
         pile = self.pile
-        extra = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else []
+        # the runs, then the call, after the plays (counted: no list made for them, most moves have no run)
+        runs = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else _NO_RUNS
+        nmoves = nplay + len(runs)
         if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
-            extra.append(CALL_MOVE)
-        j = draw(rng, nplay + len(extra))
+            nmoves += 1
+        j = draw(rng, nmoves)
         if j >= nplay:
-            move = extra[j - nplay]
+            j -= nplay
+            move = runs[j] if j < len(runs) else CALL_MOVE
             return move, self.push(move)
         if singles:  # the i-th card, claimed as the c-th rank a single may be
-            i, c = divmod(j, len(ranks))
+            i, c = divmod(j, per)
             b = h
             while i:
                 b &= b - 1
                 i -= 1
             val = b & -b
             cards = _ONE_CARD[val.bit_length() - 1]
-            r, n, left, claim = cards[0] >> 2, 1, 0, ranks[c]
+            r = cards[0] >> 2  # (one name a statement: no tuple made)
+            n = 1
+            left = 0
+            claim = ranks[c]
         else:
             r = 0  # the rank drawn: its two, then itself
             for k in (n0, n1, n2, n3, n4, n5):
@@ -2343,7 +2358,7 @@ class Position:
                     break
                 j -= k * len(ranks)
         self.hands[seat] = h - val  # (:meth:`_take`, inline, and the rank's play count left)
-        self.hand_n[seat] -= n
+        self.hand_n[seat] = held - n
         self.subs[seat][r] = left
         self.causes = []
         events: list[Event] = []
@@ -2362,7 +2377,7 @@ class Position:
         got = self.R.claims.get(state) or self._claims(state)
         said, lens, first, _, after, _, _ = got
         pile = self.pile
-        call = bool(pile) and pile[-1][2] >= 0 and pile[-1][1] != seat  # (:meth:`_may_call`)
+        call = pile[-1][2] >= 0 and pile[-1][1] != seat if pile else False  # (:meth:`_may_call`)
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
@@ -2445,7 +2460,9 @@ class Position:
                 j -= k * len(ranks)
             left = self.up_left(seat, cards)
         # pushed as :meth:`_push_bluff` pushes a play from face up (each face-up move: no call on the way)
-        self.ups = _put(self.ups, seat, left)
+        every = list(self.ups)  # (:func:`_put`, inline: a call the less, each face-up play)
+        every[seat] = left
+        self.ups = tuple(every)
         self.causes = []
         events: list[Event] = []
         self._lay_claimed(seat, cards, claim, events, after[claim][n])
@@ -3563,7 +3580,9 @@ class Position:
             i = move.index - 1
             downs = self.downs[seat]
             cards = (downs[i],)
-            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+            every = list(self.downs)  # (:func:`_put`, inline: a call the less, each flip)
+            every[seat] = downs[:i] + downs[i + 1:]
+            self.downs = tuple(every)
         else:
             cards = move.cards
             if hand_n[seat]:  # (:meth:`_take`, inline: most moves take a card from the hand)

@@ -120,18 +120,19 @@ def arrange(table: Table, v: Variant) -> Table:
     players = []
     for p in table.players:
         hand, up = _arranged(v, order, p.hand, p.face_up_cards)
-        players.append(Player(p.name, hand, up, p.face_down, p.lost))
+        players.append(Player(p.name, tuple(sorted(hand)), up, p.face_down, p.lost))
     return replace(table, players=tuple(players))
 
 
 def _arranged(v: Variant, order: Sequence[int], hand: tuple[int, ...],
-              ups: Sequence[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """:func:`arrange`'s choice for one seat (not Karma's stacks): its hand (sorted) and face-up
-    stacks, one card each, from the hand (sorted) and face-up cards dealt (the sort is stable:
-    equal cards stay as dealt)."""
+              ups: Sequence[int]) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """:func:`arrange`'s choice for one seat (not Karma's stacks): its hand (in the keep order,
+    not sorted: a table sorts it, a position's code does not need it) and face-up stacks, one
+    card each, from the hand (sorted) and face-up cards dealt (the sort is stable: equal cards
+    stay as dealt)."""
     pool = sorted([*hand, *ups], key=order.__getitem__)
     cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
-    return tuple(sorted(pool[:cut])), tuple(zip(pool[cut:]))  # (zip: a stack of each card)
+    return pool[:cut], tuple(zip(pool[cut:]))  # (zip: a stack of each card)
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
@@ -400,7 +401,8 @@ class _Keep:
         # each card's place in the keep order (an unseen card's last), an int: sorting by it sorts by
         # the values, as the setup does, without comparing tuples (a deal sorts each seat's cards)
         card_value = tuple(_value(v, c >> 2) for c in (*range(JOKER + 1), UNKNOWN))
-        self.card_order = tuple(map({k: i for i, k in enumerate(sorted(set(card_value)))}.__getitem__, card_value))
+        # (a list: its ``__getitem__`` is a quick key for ``sorted``, a tuple's a slot wrapper)
+        self.card_order = list(map({k: i for i, k in enumerate(sorted(set(card_value)))}.__getitem__, card_value))
         self.keep_at = tuple(tuple(sorted((r for r in range(N_RANKS) if v.place[top][r]), key=self.value.__getitem__))
                              for top in range(EMPTY + 1))
         # the greedy choice among the plays from face up (Position.up_plays), by the plays' tuple:
@@ -950,8 +952,7 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        pushed = push_drawn(_randbelow, rng, False)
-        events = pushed[1] if pushed is not None else _random_push(pos, rng, False)[1]
+        _, events = push_drawn(_randbelow, rng, False) or _random_push(pos, rng, False)  # (None: listed)
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         if PICKED_UP not in events and OUT not in events:
