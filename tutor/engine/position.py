@@ -1017,13 +1017,22 @@ class Position:
         last with cards); -1 if there is none."""
         if not self.over():
             return -1
-        left = [s for s in range(self.n) if not self.outs[s]]
-        if self.R.winner:
-            won = [s for s in range(self.n) if self.outs[s] and not self.lost >> s & 1]
-            return won[0] if won else left[0] if len(left) == 1 else -1
-        if self.lost:
-            return (self.lost & -self.lost).bit_length() - 1
-        return left[0] if left else -1
+        outs, lost, winner = self.outs, self.lost, self.R.winner
+        if winner:  # the first seat out that did not lose
+            for s in range(self.n):
+                if outs[s] and not lost >> s & 1:
+                    return s
+        elif lost:
+            return (lost & -lost).bit_length() - 1
+        # the seats left in: the first of them (where the goal is to win, only if it is the one)
+        # (loops, not lists: every bulk game asks once, and a short game's end counts)
+        first, left = -1, 0
+        for s in range(self.n):
+            if not outs[s]:
+                left += 1
+                if first < 0:
+                    first = s
+        return first if not winner or left == 1 else -1
 
     def top_rank(self) -> int:
         """The effective top rank the next play must answer (EMPTY for an empty pile)."""
