@@ -3611,7 +3611,7 @@ class Position:
             was = self.ups
             ups = list(was)  # (:func:`_put`, inline: a call the less)
             q = seat if other < 0 else other
-            ups[q] = _replace_face_up(ups[q], take, give)
+            ups[q] = _replace_face_up(ups[q], take, give, C.one_pack)
             self.ups = now = tuple(ups)
             into = take
             seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
@@ -4050,9 +4050,17 @@ def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     return got
 
 
-def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> tuple[tuple[int, ...], ...]:
-    """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own."""
+def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int,
+                     once: bool = False) -> tuple[tuple[int, ...], ...]:
+    """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own.
+    ``once``: each card is held once (one pack), so no other stack holds ``old``."""
     out = list(stacks)
+    if once:
+        try:  # (most zones: a card a stack; ``old`` alone, found at C speed)
+            out[out.index((old,))] = (new,)
+            return tuple(out)
+        except ValueError:  # (in a stack of several)
+            pass
     for k, s in enumerate(out):
         if old in s:
             if len(s) == 1:
