@@ -551,13 +551,16 @@ class Code:
             at = 26
         else:
             at = 0
-        n = (plain & 0x1FFF).bit_count()
+        low = plain & 0x1FFF
+        n = low.bit_count()
         if i >= n:
             i -= n
-            plain >>= 13
+            low = plain >> 13
             at += 13
-        bits = _BITS13[plain & 0x1FFF]
-        return at + bits[i] if i < len(bits) else JOKER
+        try:  # (no test: past the bits only where it is a joker, few and last)
+            return at + _BITS13[low][i]
+        except IndexError:
+            return JOKER
 
     def byte_plays(self, b: bytes, alike: bool) -> list[Move]:
         """One pack: the plays of the ranks whose fields the bytes ``b`` hold (``_RANK_BYTES``, two
