@@ -2912,11 +2912,12 @@ class Position:
                 raise AssertionError("a swap past the count")
         if parts:
             return play, rule, give, other, take, index
-        cards, val, _ = play
+        cards, val, count = play
         self.causes = []
         events: list[Event] = []
-        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
-        self.push_cards(cards, val, events, -1)  # (-1: push_cards works the count out after the swap)
+        # (a card the play leaves in hand; the play's count of plays left, as it is after the swap)
+        count = self._swap_with(seat, give, other, take, index, rule[1], events, r, count)
+        self.push_cards(cards, val, events, count)  # (-1: push_cards works it out)
         if not move:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
@@ -3601,12 +3602,15 @@ class Position:
         self._swap_with(seat, move.give, other, move.take, move.index, rule[1] if rule else "", events)
 
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
-                   events: list[Event]) -> None:
+                   events: list[Event], r: int = -1, count: int = -1) -> int:
         """The swap a play sets off, set off by the rule ``fid``, from its parts (:meth:`push_swap_at`):
         ``give`` from the seat's hand for the face-up card ``take`` of its own (``other`` < 0) or
         another's, or for the card of the other hand at ``index`` (blind: its first at 0), that
         hand's size the same. The one place a swap's cards change places (:meth:`_do_swap` and
-        random play's :meth:`push_swap_at` come here): one call for all of it."""
+        random play's :meth:`push_swap_at` come here): one call for all of it. ``r``, ``count``: the
+        rank of the play the swap goes with and the rank's count of plays the play leaves the hand
+        before the swap (:meth:`Code.lays_of`); returned as it is after the swap, where it is
+        known without reading the hand (else -1: :meth:`push_cards` works it out)."""
         global _UPS_SEEN
         self.causes.append(fid)
         events.append(SWAPPED)
@@ -3640,20 +3644,26 @@ class Position:
             # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
             # them), halved (rounded down) with a card given, doubled and one more with a card
             # taken (small ints: no field read off the hands)
+            # (and so the play's count, where the card given or taken is of its rank)
             subs = self.subs[seat]
             if give >= 0:
-                subs[give >> 2] >>= 1
+                g = give >> 2
+                subs[g] >>= 1
+                if g == r:
+                    count >>= 1
             if into >= 0:
-                r = into >> 2
-                subs[r] += subs[r] + 1
+                g = into >> 2
+                subs[g] += subs[g] + 1
+                if g == r:
+                    count += count + 1
             if take < 0:
                 subs = self.subs[other]
                 if into >= 0:
                     subs[into >> 2] >>= 1
                 if give >= 0:
-                    r = give >> 2
-                    subs[r] += subs[r] + 1
-            return
+                    g = give >> 2
+                    subs[g] += subs[g] + 1
+            return count
         # (several packs, or a joker: each changed rank's count read off the hand)
         tsm = C.tsm
         for s in (seat, other) if take < 0 else (seat,):
@@ -3662,6 +3672,7 @@ class Position:
                 if c >= 0:
                     table, sh, m = tsm[c >> 2]
                     subs[c >> 2] = table[(h >> sh) & m]
+        return -1
 
     # -- whole games --------------------------------------------------------------------
 
