@@ -3623,12 +3623,6 @@ class Position:
             ups[q] = _replace_face_up(ups[q], take, give, C.one_pack)
             self.ups = now = tuple(ups)
             into = take
-            seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
-            if seen[0] is was and give < JOKER and take < JOKER and C.one_pack:
-                # one pack, no joker given or taken: the zone holds as many distinct cards as it
-                # did (a card for a card, each card once), so what :meth:`_ups_swaps` counts stays,
-                # kept for the new zones (Tauko Hogni's random play asks again at the next move)
-                _UPS_SEEN = now, seen[1], seen[2]
         else:
             h = hands[other]
             at = index - 1 if index else 0  # (their first at 0, as at 1)
@@ -3656,7 +3650,14 @@ class Position:
                 subs[g] += subs[g] + 1
                 if g == r:
                     count += count + 1
-            if take < 0:
+            if take >= 0:
+                seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
+                if seen[0] is was:
+                    # a face-up card for a hand card, neither a joker: the zone holds as many
+                    # distinct cards as it did (each card once), so what :meth:`_ups_swaps`
+                    # counts stays, kept for the new zones (random play asks at the next move)
+                    _UPS_SEEN = now, seen[1], seen[2]
+            else:
                 subs = self.subs[other]
                 if into >= 0:
                     subs[into >> 2] >>= 1
