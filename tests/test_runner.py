@@ -101,7 +101,7 @@ def test_what_a_position_keeps_is_made_afresh_after_every_move(spec: str) -> Non
 
 def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
     # random play with swaps (Tauko Hogni) makes the j-th play or swap at once (Position.push_swap_at:
-    # its parts found by _swap_of, the swap made by _swap_with) where a listed move goes through push
+    # its parts found there, the swap made by _swap_with) where a listed move goes through push
     # (Position._push_play, _do_swap, _swap_with): for every j, in positions of random games, the
     # same move, events, causes and position after it
     v = load_variant("tauko-hogni")

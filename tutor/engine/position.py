@@ -32,7 +32,7 @@ from functools import partial
 from itertools import chain, combinations
 from math import comb
 from operator import itemgetter
-from typing import TypeVar
+from typing import Literal, TypeVar, overload
 
 from tutor.core.cards import (
     EMPTY,
@@ -71,7 +71,7 @@ Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tu
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...],
                  list[tuple[tuple[int, ...], int, int]]]  # see Position._swap_form
 SwapCounts = tuple[int, list[int] | None, dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
-SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position._swap_of
+SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position.push_swap_at
 T = TypeVar("T")
 
 
@@ -583,13 +583,16 @@ class Code:
             at = 26
         else:
             at = 0
-        n = (plain & 0x1FFF).bit_count()
+        low = plain & 0x1FFF
+        n = low.bit_count()
         if i >= n:
             i -= n
-            plain >>= 13
+            low = plain >> 13
             at += 13
-        bits = _BITS13[plain & 0x1FFF]
-        return at + bits[i] if i < len(bits) else JOKER
+        try:  # (no test: past the bits only where it is a joker, few and last)
+            return at + _BITS13[low][i]
+        except IndexError:
+            return JOKER
 
     def byte_plays(self, b: bytes, alike: bool) -> list[Move]:
         """One pack: the plays of the ranks whose fields the bytes ``b`` hold (``_RANK_BYTES``, two
@@ -2823,7 +2826,7 @@ class Position:
         in ``_SWAP_HOWS``), how many such plays and the sum of their :meth:`Code.gone`; and the
         plays in order, in runs of plays with the same swap rule (:meth:`Rules.swap_rule`) and
         gone: (how many, the rule, the gone, the rule's place; -1: none) (with one pack, a run
-        per size); and the plays themselves, :meth:`Code.lays_of` (:meth:`_swap_of` picks from them:
+        per size); and the plays themselves, :meth:`Code.lays_of` (:meth:`push_swap_at` picks from them:
         no field read off the hand again to find them)."""
         swapping: dict[int, list[int]] = {}
         total = 0
@@ -2858,59 +2861,6 @@ class Position:
         takes = self._ups_swaps()[1]
         return takes[seat] if how == 0 else takes[-1] - takes[seat]  # own-face-up, other-face-up
 
-    def _swap_of(self, seat: int, form: SwapForm, j: int, distinct: int, per: list[int]) -> SwapPart:
-        """The j-th of a rank's plays and swaps in list order, each play followed by its swaps, as
-        :meth:`_swap_moves` lists them: the rank's plays in their :meth:`_swap_form`, the distinct cards in hand and the swaps per card given by rule
-        (:meth:`swap_counts`). Returns the play (its cards, multiset and the rank's plays it
-        leaves), and for a swap its rule (:meth:`Rules.swap_rule`; None: the play itself), the card
-        given (the distinct cards the play leaves one of, in order: with one pack, read off the
-        hand's bits) and where it takes from (the seats to take from in order, each with its share
-        of :meth:`_swaps_per`): the other seat (-1: one's own face-up cards), the face-up card taken
-        (-1: blind from a hand), the place of the card taken blind (0: their first). One call for
-        all of it (random play with swaps asks at each swap)."""
-        at = 0  # the first play of the run (runs of plays with the same rule and gone: _swap_form)
-        plays = form[3]
-        for count, rule, ngone, how in form[2]:
-            p = per[how] if how >= 0 else 0
-            each = 1 + (distinct - ngone) * p  # a play, then its swaps
-            if j >= count * each:
-                j -= count * each
-                at += count
-                continue
-            q, j = divmod(j, each)
-            play = plays[at + q]
-            if not j or rule is None:  # (the play itself: no rule where j is 0)
-                return play, None, -1, -1, -1, 0
-            give_at, k = divmod(j - 1, p)  # the card given, and the swap per card given
-            break
-        else:
-            raise AssertionError("a play past the count")
-        C = self.C
-        rest = self.hands[seat] - play[1]
-        give = C.nth_plain(rest, give_at)
-        if give is None:
-            give = list(dict.fromkeys(C.decode(rest)))[give_at]
-        ups = self.ups
-        if not how:  # own-face-up
-            takes = _TAKES.get(ups[seat]) or _takes(ups[seat])
-            return play, rule, give, -1, takes[k], 0
-        outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
-        for q in range(self.n):
-            if q == seat or outs[q]:
-                continue
-            if how == 1:  # other-hand
-                n_hand = hand_n[q]
-                size = 1 + n_hand if n_hand else 0
-                if k < size:  # their first card, then each by its place in their hand
-                    return play, rule, give, q, -1, k
-            else:
-                takes = _TAKES.get(ups[q]) or _takes(ups[q])
-                size = len(takes)
-                if k < size:
-                    return play, rule, give, q, takes[k], 0
-            k -= size
-        raise AssertionError("a swap past the count")
-
     def nth_swap_play(self, j: int, counts: SwapCounts) -> Move | Pick | None:
         """The j-th play or swap in list order, with swaps (None: past them), from
         :meth:`swap_counts`: a play with no swap as its cards and their multiset."""
@@ -2922,65 +2872,121 @@ class Position:
             return cards, val
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else "")
 
-    def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]]:
-        """Random play with swaps: push the j-th play or swap (j below :meth:`swap_counts`'s count,
-        just made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap, or
-        any play where ``move`` is false: its cards) and its events. A swap is made here, then its
+    @overload
+    def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True,
+                     parts: Literal[False] = False) -> tuple[Move | tuple[int, ...], Sequence[Event]]: ...
+
+    @overload
+    def push_swap_at(self, j: int, counts: SwapCounts, move: bool, parts: Literal[True]) -> SwapPart: ...
+
+    def push_swap_at(self, j: int, counts: SwapCounts, move: bool = True,
+                     parts: bool = False) -> tuple[Move | tuple[int, ...], Sequence[Event]] | SwapPart:
+        """Random play with swaps: push the j-th play or swap in list order, each play followed by
+        its swaps, as :meth:`_swap_moves` lists them (j below :meth:`swap_counts`'s count, just
+        made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap, or any
+        play where ``move`` is false: its cards) and its events. A swap is made here, then its
         cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
-        once, no move made for bulk play, which does not keep it; :meth:`_swap_at`, inline up to
-        a rank whose plays swap)."""
+        once, no move made for bulk play, which does not keep it; the j-th found here, not by a
+        call: random play picks a swap at almost one move in four).
+
+        ``parts``: push nothing, and return the j-th's parts (:meth:`_swap_at` asks): the play (its
+        cards, multiset and the rank's plays it leaves), and for a swap its rule
+        (:meth:`Rules.swap_rule`; None: the play itself), the card given (the distinct cards the
+        play leaves one of, in order: with one pack, read off the hand's bits) and where it takes
+        from (the seats to take from in order, each with its share of :meth:`_swaps_per`): the
+        other seat (-1: one's own face-up cards), the face-up card taken (-1: blind from a hand),
+        the place of the card taken blind (0: their first)."""
         key, tally, swapping, distinct, per = counts
         seat = self.turn
         if tally is None:  # (no play swaps: the hand's play counts are the moves)
             tally = self.subs[seat]
-        for r in self.R.swap_ranks[key]:  # (:meth:`_rank_at`, inline)
+        for r in self.R.swap_ranks[key]:  # the rank, and the place among its plays and swaps
             s = tally[r]
             if j < s:
                 break
             j -= s
         got = swapping.get(r) if swapping is not None else None
-        if got is None:
+        if got is None:  # (a rank whose plays do not swap)
             C = self.C
             f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
-            cards, val, count = (C.lays[r].get(f) or C.lays_of(r, f))[j]
+            play = (C.lays[r].get(f) or C.lays_of(r, f))[j]
+            if parts:
+                return play, None, -1, -1, -1, 0
+            cards, val, count = play
             return cards, self.push_cards(cards, val, None, count)
-        (cards, val, count), rule, give, other, take, index = self._swap_of(seat, got[1], j, distinct, per)
-        if rule is None:  # (the play itself)
-            return cards, self.push_cards(cards, val, None, count)
+        # the rank's plays in their :meth:`_swap_form`, in runs of plays with the same rule and gone,
+        # with the distinct cards in hand and the swaps per card given by rule (:meth:`swap_counts`)
+        form = got[1]
+        at = 0  # the first play of the run
+        for count, rule, ngone, how in form[2]:
+            p = per[how] if how >= 0 else 0
+            each = 1 + (distinct - ngone) * p  # a play, then its swaps
+            if j >= count * each:
+                j -= count * each
+                at += count
+                continue
+            q, j = divmod(j, each)
+            play = form[3][at + q]
+            if not j or rule is None:  # (the play itself: no rule where j is 0)
+                if parts:
+                    return play, None, -1, -1, -1, 0
+                cards, val, count = play
+                return cards, self.push_cards(cards, val, None, count)
+            give_at, k = divmod(j - 1, p)  # the card given, and the swap per card given
+            break
+        else:
+            raise AssertionError("a play past the count")
+        C = self.C
+        rest = self.hands[seat] - play[1]
+        give = C.nth_plain(rest, give_at)
+        if give is None:
+            give = list(dict.fromkeys(C.decode(rest)))[give_at]
+        ups = self.ups
+        index = 0
+        if not how:  # own-face-up
+            other = -1
+            take = (_TAKES.get(ups[seat]) or _takes(ups[seat]))[k]
+        else:
+            outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
+            for other in range(self.n):
+                if other == seat or outs[other]:
+                    continue
+                if how == 1:  # other-hand
+                    n_hand = hand_n[other]
+                    size = 1 + n_hand if n_hand else 0
+                    if k < size:  # their first card, then each by its place in their hand
+                        take, index = -1, k
+                        break
+                else:
+                    takes = _TAKES.get(ups[other]) or _takes(ups[other])
+                    size = len(takes)
+                    if k < size:
+                        take = takes[k]
+                        break
+                k -= size
+            else:
+                raise AssertionError("a swap past the count")
+        if parts:
+            return play, rule, give, other, take, index
+        cards, val, count = play
         self.causes = []
         events: list[Event] = []
-        self._swap_with(seat, give, other, take, index, rule[1], events)  # (a card the play leaves in hand)
-        count = -1  # (push_cards works it out after the swap)
-        self.push_cards(cards, val, events, count)
+        # (a card the play leaves in hand; the play's count of plays left, as it is after the swap)
+        count = self._swap_with(seat, give, other, take, index, rule[1], events, r, count)
+        self.push_cards(cards, val, events, count)  # (-1: push_cards works it out)
         if not move:
             return cards, events
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
     def _swap_at(self, j: int, counts: SwapCounts) -> SwapPart | None:
         """The j-th play or swap in list order, from :meth:`swap_counts` (None: past them), as
-        :meth:`_swap_of` gives it."""
-        key, tally, swapping, distinct, per = counts
+        :meth:`push_swap_at` gives its parts."""
+        key, tally, _, _, _ = counts
         if tally is None:  # (no play swaps: the hand's play counts are the moves)
             tally = self.subs[self.turn]
         if j >= sum(tally[r] for r in self.R.swap_ranks[key]):
             return None
-        r, j = self._rank_at(j, key, tally)
-        got = swapping.get(r) if swapping is not None else None
-        if got is None:
-            C = self.C
-            f = (self.hands[self.turn] >> C.rsh[r]) & C.rm[r]
-            return (C.lays[r].get(f) or C.lays_of(r, f))[j], None, -1, -1, -1, 0
-        return self._swap_of(self.turn, got[1], j, distinct, per)
-
-    def _rank_at(self, j: int, key: int, tally: list[int]) -> tuple[int, int]:
-        """The rank of the j-th play or swap (j below their count) and its place among the rank's,
-        from :meth:`swap_counts`' key and moves per rank."""
-        for r in self.R.swap_ranks[key]:
-            s = tally[r]
-            if j < s:
-                return r, j
-            j -= s
-        raise AssertionError("a play past the count")
+        return self.push_swap_at(j, counts, True, True)
 
     def _extra_moves(self) -> list[Move]:
         """The moves listed after the plays (runs included) and before the pickup (a gamble,
@@ -3655,12 +3661,15 @@ class Position:
         self._swap_with(seat, move.give, other, move.take, move.index, rule[1] if rule else "", events)
 
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
-                   events: list[Event]) -> None:
-        """The swap a play sets off, set off by the rule ``fid``, from its parts (:meth:`_swap_of`):
+                   events: list[Event], r: int = -1, count: int = -1) -> int:
+        """The swap a play sets off, set off by the rule ``fid``, from its parts (:meth:`push_swap_at`):
         ``give`` from the seat's hand for the face-up card ``take`` of its own (``other`` < 0) or
         another's, or for the card of the other hand at ``index`` (blind: its first at 0), that
         hand's size the same. The one place a swap's cards change places (:meth:`_do_swap` and
-        random play's :meth:`push_swap_at` come here): one call for all of it."""
+        random play's :meth:`push_swap_at` come here): one call for all of it. ``r``, ``count``: the
+        rank of the play the swap goes with and the rank's count of plays the play leaves the hand
+        before the swap (:meth:`Code.lays_of`); returned as it is after the swap, where it is
+        known without reading the hand (else -1: :meth:`push_cards` works it out)."""
         global _UPS_SEEN
         self.causes.append(fid)
         events.append(SWAPPED)
@@ -3670,15 +3679,9 @@ class Position:
             was = self.ups
             ups = list(was)  # (:func:`_put`, inline: a call the less)
             q = seat if other < 0 else other
-            ups[q] = _replace_face_up(ups[q], take, give)
+            ups[q] = _replace_face_up(ups[q], take, give, C.one_pack)
             self.ups = now = tuple(ups)
             into = take
-            seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
-            if seen[0] is was and give < JOKER and take < JOKER and C.one_pack:
-                # one pack, no joker given or taken: the zone holds as many distinct cards as it
-                # did (a card for a card, each card once), so what :meth:`_ups_swaps` counts stays,
-                # kept for the new zones (Tauko Hogni's random play asks again at the next move)
-                _UPS_SEEN = now, seen[1], seen[2]
         else:
             h = hands[other]
             at = index - 1 if index else 0  # (their first at 0, as at 1)
@@ -3694,20 +3697,33 @@ class Position:
             # one pack, no joker: k cards of a rank make 2**k - 1 plays (as push_cards counts
             # them), halved (rounded down) with a card given, doubled and one more with a card
             # taken (small ints: no field read off the hands)
+            # (and so the play's count, where the card given or taken is of its rank)
             subs = self.subs[seat]
             if give >= 0:
-                subs[give >> 2] >>= 1
+                g = give >> 2
+                subs[g] >>= 1
+                if g == r:
+                    count >>= 1
             if into >= 0:
-                r = into >> 2
-                subs[r] += subs[r] + 1
-            if take < 0:
+                g = into >> 2
+                subs[g] += subs[g] + 1
+                if g == r:
+                    count += count + 1
+            if take >= 0:
+                seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
+                if seen[0] is was:
+                    # a face-up card for a hand card, neither a joker: the zone holds as many
+                    # distinct cards as it did (each card once), so what :meth:`_ups_swaps`
+                    # counts stays, kept for the new zones (random play asks at the next move)
+                    _UPS_SEEN = now, seen[1], seen[2]
+            else:
                 subs = self.subs[other]
                 if into >= 0:
                     subs[into >> 2] >>= 1
                 if give >= 0:
-                    r = give >> 2
-                    subs[r] += subs[r] + 1
-            return
+                    g = give >> 2
+                    subs[g] += subs[g] + 1
+            return count
         # (several packs, or a joker: each changed rank's count read off the hand)
         tsm = C.tsm
         for s in (seat, other) if take < 0 else (seat,):
@@ -3716,6 +3732,7 @@ class Position:
                 if c >= 0:
                     table, sh, m = tsm[c >> 2]
                     subs[c >> 2] = table[(h >> sh) & m]
+        return -1
 
     # -- whole games --------------------------------------------------------------------
 
@@ -4077,7 +4094,7 @@ def _whole_stacks(ups: Sequence[tuple[int, ...]], cards: tuple[int, ...]) -> boo
 
 
 def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target: str) -> Move:
-    """A play with its swap, from the swap's parts (:meth:`Position._swap_of`)."""
+    """A play with its swap, from the swap's parts (:meth:`Position.push_swap_at`)."""
     return Move(PLAY, cards, index=index, give=give, take=take, target=target)
 
 
@@ -4104,19 +4121,27 @@ _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a fa
 def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
     order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
-    :meth:`Position._swap_of` picks one). Kept by the zone's value: Tauko Hogni's random play
-    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept)."""
-    got = _TAKES.get(stacks)
-    if got is None:
-        if len(_TAKES) >= 4096:
-            _TAKES.clear()
-        got = _TAKES[stacks] = tuple(sorted(set().union(*stacks)))
+    :meth:`Position.push_swap_at` picks one). Kept by the zone's value: Tauko Hogni's random play
+    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept). Made
+    and kept here, with no look-up: random play's callers look in ``_TAKES`` first, and call only
+    where it misses (:meth:`Position._swap_moves`, which lists moves, calls it each time)."""
+    if len(_TAKES) >= 4096:
+        _TAKES.clear()
+    got = _TAKES[stacks] = tuple(sorted(set().union(*stacks)))
     return got
 
 
-def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int) -> tuple[tuple[int, ...], ...]:
-    """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own."""
+def _replace_face_up(stacks: Sequence[tuple[int, ...]], old: int, new: int,
+                     once: bool = False) -> tuple[tuple[int, ...], ...]:
+    """``new`` takes ``old``'s place face up; out of a stack of several, it lies on its own.
+    ``once``: each card is held once (one pack), so no other stack holds ``old``."""
     out = list(stacks)
+    if once:
+        try:  # (most zones: a card a stack; ``old`` alone, found at C speed)
+            out[out.index((old,))] = (new,)
+            return tuple(out)
+        except ValueError:  # (in a stack of several)
+            pass
     for k, s in enumerate(out):
         if old in s:
             if len(s) == 1:
