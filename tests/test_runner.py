@@ -299,3 +299,5 @@ def test_the_plays_counted_on_each_top_are_the_plays_of_the_ranks_that_go(preset
         subs = [rng.choice((0, 0, 1, 3, 7, 15, 2, 40)) for _ in range(14)]
         for top, ranks in enumerate(R.ranks_at):
             assert R.count_at[top](subs) == sum(subs[r] for r in ranks)
+        for key, ranks in enumerate(R.swap_ranks):  # (and per key of the swaps' tables, as swap_counts counts)
+            assert R.swap_count[key](subs) == sum(subs[r] for r in ranks)

@@ -93,7 +93,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
-                 "swap_offs", "swap_none", "swap_nibs",
+                 "swap_count", "swap_none", "swap_nibs",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -244,10 +244,8 @@ class Rules:
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
         self.swap_nibs = tuple(nibs for _, _, nibs in self.swap_tops)
-        # and per key, as ``off_at`` per top: the ranks that may not go where they are few, else None
-        offs = (tuple(r for r in range(N_RANKS) if r not in ranks) for ranks in self.swap_ranks)
-        self.swap_offs: tuple[tuple[int, ...] | None, ...] = tuple(
-            off if len(off) <= len(ranks) // 2 else None for off, ranks in zip(offs, self.swap_ranks, strict=True))
+        # and per key, the plays of the ranks that may go added up, as ``count_at`` per top (:func:`_adder`)
+        self.swap_count: tuple[Callable[[list[int]], int], ...] = tuple(_adder(ranks) for ranks in self.swap_ranks)
         # and per key, what Position.swap_counts gives where no play swaps (made once)
         self.swap_none: tuple[SwapCounts, ...] = tuple((key, None, None, 0, _NO_PER) for key in range(len(self.swap_tops)))
         self.more = bool(v.gamble) or v.slide >= 0  # moves listed after the plays (Position._extra_moves)
@@ -2765,17 +2763,9 @@ class Position:
         return n + added, (key, tally, swapping, distinct, per)
 
     def _swap_plays(self, key: int) -> int:
-        """The plays of the hand to move that may go, by :meth:`swap_counts`' key: the hand's less
-        those of the few ranks that may not (else added up by the getter), as the plain game counts
-        them (:func:`~tutor.play.game._run_random`)."""
-        subs = self.subs[self.turn]
-        off = self.R.swap_offs[key]
-        if off is None:
-            return sum(self.R.swap_tops[key][1](subs))
-        n = sum(subs)
-        for r in off:
-            n -= subs[r]
-        return n
+        """The plays of the hand to move that may go, by :meth:`swap_counts`' key, as the plain
+        game counts them (``Rules.count_at``: :func:`_adder`)."""
+        return self.R.swap_count[key](self.subs[self.turn])
 
     def _ups_swaps(self) -> tuple[object, tuple[int, ...], tuple[int, ...]]:
         """The face-up zones, then per seat the face-up cards a swap may take from its zone
