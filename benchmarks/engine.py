@@ -39,7 +39,7 @@ from tutor.play.game import BOTS, Circle, arrange, deal, play_game, start  # noq
 from tutor.rules.variant import load_variant, preset_catalogue  # noqa: E402
 
 
-def _checked_game(v: object, players: int, seed: int, bot: str) -> tuple[int, bool]:
+def checked_game(v: object, players: int, seed: int, bot: str) -> tuple[int, bool]:
     """One game the way the app plays it: the move list and the verdict at every move."""
     rng = random.Random(seed * 7919 + 1)
     table = start(arrange(deal(v, players, seed), v), v)  # type: ignore[arg-type]
@@ -66,7 +66,7 @@ def run(variant: str, players: int, games: int, seed: int, bot: str, engine: boo
     c0 = time.process_time()
     while (moves < min_moves) if min_moves else (s < seed + games):
         if engine:
-            turns, st = _checked_game(v, players, s, bot)
+            turns, st = checked_game(v, players, s, bot)
         else:
             g = play_game(v, players, s, [BOTS[bot]() for _ in range(players)], record=False)
             turns, st = g.turns, g.stalled

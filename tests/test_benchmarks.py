@@ -84,3 +84,20 @@ def test_engine_benchmark_plays_until_it_has_the_moves_asked_for() -> None:
     fewer = json.loads(_run("benchmarks/engine.py", "--variant", "bluff", "--games", str(row["games"] - 1),
                             "--json").splitlines()[-1])
     assert fewer["moves"] < 300 <= row["moves"]
+
+
+def test_bytecodes_prints_where_a_move_goes_and_refuses_a_bad_variant() -> None:
+    text = _run("benchmarks/bytecodes.py", "--variant", "pagat", "--games", "1", "--top", "5")
+    head, *rest = text.splitlines()
+    assert head.startswith("pagat: ") and head.endswith(" bytecodes a move")
+    assert rest[0].startswith("-- per function") and "-- per line: bytecodes a move" in rest
+    assert any(line.endswith("Position.push_cards") for line in rest)  # (every play goes there)
+    # one function's lines in order: their bytecodes add up to its figure in the listing above
+    total = next(float(line.split()[0]) for line in rest if line.endswith("Position.push_cards"))
+    lines = _run("benchmarks/bytecodes.py", "--variant", "pagat", "--games", "1",
+                 "--lines", "Position.push_cards").splitlines()[2:]
+    numbers = [int(line.split()[1]) for line in lines]
+    assert numbers == sorted(numbers) and abs(sum(float(line.split()[0]) for line in lines) - total) < 0.5
+    out = subprocess.run([sys.executable, "benchmarks/bytecodes.py", "--variant", "no-such-preset"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "no-such-preset" in out.stderr and "Traceback" not in out.stderr
