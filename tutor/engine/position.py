@@ -91,7 +91,7 @@ class Rules:
                  "origin", "setup", "setup_count", "setup_fid", "first_player", "first_fid", "burn_fid", "rev_fid",
                  "skip_fid", "again_fid", "four_fid", "draw_fid", "goal_fid", "after_fid", "transparent_skip",
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
-                 "resets", "calm", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
+                 "resets", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
                  "swap_count", "swap_none", "swap_nibs",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
@@ -204,9 +204,6 @@ class Rules:
             tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1))
         # per rank: may a see-through card of it skip (it shows what lies beneath)
         self.see_skip = tuple(self.transparent_skip and v.transparent[r] for r in range(N_RANKS))
-        # per rank: does a play of it set nothing off by itself (no burn, reverse, skip or play
-        # again, its own or seen through it): then only a four, a draw or going out can
-        self.calm = tuple(not (self.effects[r] or self.see_skip[r]) for r in range(N_RANKS))
         # a run this long on top burns (else a bound no run reaches, small enough to be compared
         # as a one-digit int)
         self.four_at = self.four_burns or 1 << 20
