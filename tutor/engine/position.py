@@ -4109,12 +4109,13 @@ def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
     order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
     :meth:`Position.push_swap_at` picks one). Kept by the zone's value: Tauko Hogni's random play
-    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept). Made
-    and kept here, with no look-up: random play's callers look in ``_TAKES`` first, and call only
-    where it misses (:meth:`Position._swap_moves`, which lists moves, calls it each time)."""
-    if len(_TAKES) >= 4096:
-        _TAKES.clear()
-    got = _TAKES[stacks] = tuple(sorted(set().union(*stacks)))
+    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept;
+    random play's callers look in ``_TAKES`` first, and call only where it misses)."""
+    got = _TAKES.get(stacks)
+    if got is None:
+        if len(_TAKES) >= 4096:
+            _TAKES.clear()
+        got = _TAKES[stacks] = tuple(sorted(set().union(*stacks)))
     return got
 
 
