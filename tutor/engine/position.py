@@ -2467,9 +2467,7 @@ class Position:
                 j -= k * len(ranks)
             left = self.up_left(seat, cards)
         # pushed as :meth:`_push_bluff` pushes a play from face up (each face-up move: no call on the way)
-        every = list(self.ups)  # (:func:`_put`, inline: a call the less, each face-up play)
-        every[seat] = left
-        self.ups = tuple(every)
+        self.ups = _put(self.ups, seat, left)
         self.causes = []
         events: list[Event] = []
         self._lay_claimed(seat, cards, claim, events, after[claim][n])
@@ -3582,9 +3580,7 @@ class Position:
             i = move.index - 1
             downs = self.downs[seat]
             cards = (downs[i],)
-            every = list(self.downs)  # (:func:`_put`, inline: a call the less, each flip)
-            every[seat] = downs[:i] + downs[i + 1:]
-            self.downs = tuple(every)
+            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
         else:
             cards = move.cards
             if hand_n[seat]:  # (:meth:`_take`, inline: most moves take a card from the hand)
