@@ -3660,10 +3660,8 @@ class Position:
         hands = self.hands
         if take >= 0:
             was = self.ups
-            ups = list(was)  # (:func:`_put`, inline: a call the less)
             q = seat if other < 0 else other
-            ups[q] = _replace_face_up(ups[q], take, give, C.one_pack)
-            self.ups = now = tuple(ups)
+            self.ups = now = _put(was, q, _replace_face_up(was[q], take, give, C.one_pack))
             into = take
         else:
             h = hands[other]
