@@ -93,7 +93,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
-                 "swap_count", "swap_none", "swap_nibs",
+                 "swap_count", "swap_none", "swap_nibs", "swap_own", "swap_flags",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -229,6 +229,20 @@ class Rules:
         self.swap_adds = tuple(sum(next((8 - n for n in range(1, 8) if (rule := self.swap_rule(r, n)) is not None
                                          and on >> _SWAP_HOWS.index(rule[0]) & 1), 0) << 4 * r
                                    for r in range(N_RANKS)) if v.swaps else 0 for on in range(8))
+        # and the same test made with the play count, from a hand's bytes (Position.swap_counts: one
+        # translate for both, most moves): per set of swap rules, per byte (two ranks' fields) the two
+        # ranks' plays added up (as ``_BYTE_PLAYS``), with bit 7 set where a field holds enough cards
+        # for a play that swaps by a rule of plays of its size (the fewest of any rank with no swap
+        # of its own: one table for every byte); and the fields of the ranks with a swap of their own
+        # in force (a card of theirs held is enough: Tauko Hogni's 8). A rank with a swap of its own
+        # may set bit 7 where it has no swap: :meth:`Position.swap_counts` then counts its swaps, none
+        own = tuple(r for r in range(N_RANKS) if (r, 0) in v.swaps)
+        self.swap_own = tuple(sum(15 << 4 * r for r in own if adds >> 4 * r & 15) for adds in self.swap_adds)
+        self.swap_flags = tuple(bytes(
+            _BYTE_PLAYS[b] | (128 if least and max((b & 15).bit_count(), (b >> 4).bit_count()) + least >= 8 else 0)
+            for b in range(256))
+            for least in (max((adds >> 4 * r & 15 for r in range(N_RANKS) if r not in own), default=0)
+                          for adds in self.swap_adds))
         # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
         # there is a reversing card) and top, by its key (the top, plus _SWAP_REV on the reversed
         # table), the ranks that may go, their getter, and with one pack their fields in a hand
@@ -375,6 +389,8 @@ _TWO_JOKERS_AT = 1 << _TWO_JOKERS  # (a hand at least this holds two jokers or m
 _FROM_BYTES = int.from_bytes
 # one pack: per byte of a hand (two ranks' fields) the two ranks' plays added up (Position.swap_counts)
 _BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
+_BYTE_TOPS = 0x80 * 0x01_0101_0101_0101  # (bit 7 of each of a hand's 7 bytes: Rules.swap_flags)
+_BYTE_LOWS = 0x7F * 0x01_0101_0101_0101  # (and the other bits)
 _NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each rank r's field: Position.swap_counts)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
@@ -2692,21 +2708,6 @@ class Position:
         # the plays that may go, and the ranks that may go whose plays may swap (bit 4 * r + 3 for
         # rank r): with enough cards for a play that swaps, where some player holds what it swaps with
         if C.one_pack:  # one pack: read off the hand's bits (each move asks; most ranks have no swap)
-            # per rank that may go, its number of cards in its 4 bits (the jokers' field, from bit
-            # JOKER, holds their number: ``swap_nibs`` leaves out the fields above, and those of the
-            # ranks that may not go)
-            if h < _TWO_JOKERS_AT:  # (most hands: the fields of the ranks that may go, as the hand's 7
-                # bytes, two ranks' fields a byte, their plays and cards counted by tables at C speed;
-                # big-endian both ways, the default, no byte order passed: the same bytes)
-                b = (h & R.swap_nibs[key]).to_bytes(_RANK_BYTES)
-                # (as the plain game counts them from the play counts; the bytes added up as the
-                # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
-                n = _FROM_BYTES(b.translate(_BYTE_PLAYS)) % 255
-                t = _FROM_BYTES(b.translate(_BYTE_COUNTS))
-            else:  # (two jokers or more: bit by bit; a compare, no shift made)
-                n = self._swap_plays(key)
-                t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
-                t = ((t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)) & R.swap_nibs[key]
             # the swap rules that allow a swap now, by the face-up zones (own-face-up, other-face-up:
             # _swaps_per's; other-hand's taken as allowed: where no other hand holds cards, its swaps
             # per card are none, so its plays count no swap in the loop below): kept per seat for the
@@ -2715,8 +2716,29 @@ class Position:
             seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
             if seen[0] is not self.ups:
                 seen = self._ups_swaps()
-            many = (t + R.swap_adds[seen[2][seat]]) & _NIB_TOPS
-            if not many:  # (most moves: no play swaps)
+            on = seen[2][seat]
+            # per rank that may go, its number of cards in its 4 bits (the jokers' field, from bit
+            # JOKER, holds their number: ``swap_nibs`` leaves out the fields above, and those of the
+            # ranks that may not go)
+            held = h & R.swap_nibs[key]
+            if h < _TWO_JOKERS_AT:  # (most hands: the fields of the ranks that may go, as the hand's 7
+                # bytes, two ranks' fields a byte, their plays counted by a table at C speed, with a
+                # bit a byte where a field may swap (``Rules.swap_flags``); big-endian both ways, the
+                # default, no byte order passed: the same bytes)
+                b = held.to_bytes(_RANK_BYTES)
+                x = _FROM_BYTES(b.translate(R.swap_flags[on]))
+                # (as the plain game counts them from the play counts; the bytes added up as the
+                # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
+                if not (x & _BYTE_TOPS or held & R.swap_own[on]):  # (most moves: no play swaps)
+                    return x % 255, R.swap_none[key]
+                n = (x & _BYTE_LOWS) % 255
+                t = _FROM_BYTES(b.translate(_BYTE_COUNTS))
+            else:  # (two jokers or more: bit by bit; a compare, no shift made)
+                n = self._swap_plays(key)
+                t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
+                t = ((t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)) & R.swap_nibs[key]
+            many = (t + R.swap_adds[on]) & _NIB_TOPS
+            if not many:
                 return n, R.swap_none[key]
             takes = seen[1]
             own = takes[seat]
