@@ -93,7 +93,7 @@ class Rules:
                  "countable", "ranks_rev", "get_rev", "any_transparent", "counting", "swap_rules", "claims",
                  "resets", "see_skip", "lay", "four_at", "up_plays", "bluff_plays", "bluff_fid", "run_reach",
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
-                 "swap_count", "swap_none", "swap_nibs", "swap_own", "swap_flags",
+                 "swap_count", "swap_none", "swap_nibs", "swap_own", "swap_flags", "swap_own_ranks", "swap_flagged",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
                  "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
 
@@ -231,17 +231,20 @@ class Rules:
                                    for r in range(N_RANKS)) if v.swaps else 0 for on in range(8))
         # and the same test made with the play count, from a hand's bytes (Position.swap_counts: one
         # translate for both, most moves): per set of swap rules, per byte (two ranks' fields) the two
-        # ranks' plays added up (as ``_BYTE_PLAYS``), with bit 7 set where a field holds enough cards
-        # for a play that swaps by a rule of plays of its size (the fewest of any rank with no swap
-        # of its own: one table for every byte); and the fields of the ranks with a swap of their own
-        # in force (a card of theirs held is enough: Tauko Hogni's 8). A rank with a swap of its own
-        # may set bit 7 where it has no swap: :meth:`Position.swap_counts` then counts its swaps, none
-        own = tuple(r for r in range(N_RANKS) if (r, 0) in v.swaps)
-        self.swap_own = tuple(sum(15 << 4 * r for r in own if adds >> 4 * r & 15) for adds in self.swap_adds)
+        # ranks' plays added up (as ``_BYTE_PLAYS``: at most 30, bits 0 to 4), with bit 5 (the lower
+        # rank's field) or 6 (the higher's) set where the field holds enough cards for a play that
+        # swaps by a rule of plays of its size (the fewest of any rank with no swap of its own: one
+        # table for every byte); and the fields of the ranks with a swap of their own in force (a card
+        # of theirs held is enough: Tauko Hogni's 8). The two, or-ed, are the key of the ranks whose
+        # plays may swap (Position._flag_ranks; a rank with a swap of its own may come up where it
+        # has no swap: Position.swap_counts then counts its swaps, none)
+        self.swap_own_ranks = tuple(r for r in range(N_RANKS) if (r, 0) in v.swaps)
+        self.swap_own = tuple(sum(15 << 4 * r for r in self.swap_own_ranks if adds >> 4 * r & 15)
+                              for adds in self.swap_adds)
         self.swap_flags = tuple(bytes(
-            _BYTE_PLAYS[b] | (128 if least and max((b & 15).bit_count(), (b >> 4).bit_count()) + least >= 8 else 0)
-            for b in range(256))
-            for least in (max((adds >> 4 * r & 15 for r in range(N_RANKS) if r not in own), default=0)
+            _BYTE_PLAYS[b] | (32 if least and (b & 15).bit_count() + least >= 8 else 0)
+            | (64 if least and (b >> 4).bit_count() + least >= 8 else 0) for b in range(256))
+            for least in (max((adds >> 4 * r & 15 for r in range(N_RANKS) if r not in self.swap_own_ranks), default=0)
                           for adds in self.swap_adds))
         # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
         # there is a reversing card) and top, by its key (the top, plus _SWAP_REV on the reversed
@@ -255,6 +258,7 @@ class Rules:
             for ranks, get in zip(table, gets, strict=True))
         self.swap_ranks = tuple(ranks for ranks, _, _ in self.swap_tops)
         self.swap_nibs = tuple(nibs for _, _, nibs in self.swap_tops)
+        self.swap_flagged: dict[int, tuple[int, ...]] = {}  # Position._flag_ranks, by their flags
         # and per key, the plays of the ranks that may go added up, as ``count_at`` per top (:func:`_adder`)
         self.swap_count: tuple[Callable[[list[int]], int], ...] = tuple(_adder(ranks) for ranks in self.swap_ranks)
         # and per key, what Position.swap_counts gives where no play swaps (made once)
@@ -389,8 +393,8 @@ _TWO_JOKERS_AT = 1 << _TWO_JOKERS  # (a hand at least this holds two jokers or m
 _FROM_BYTES = int.from_bytes
 # one pack: per byte of a hand (two ranks' fields) the two ranks' plays added up (Position.swap_counts)
 _BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
-_BYTE_TOPS = 0x80 * 0x01_0101_0101_0101  # (bit 7 of each of a hand's 7 bytes: Rules.swap_flags)
-_BYTE_LOWS = 0x7F * 0x01_0101_0101_0101  # (and the other bits)
+_BYTE_FLAGS = 0x60 * 0x01_0101_0101_0101  # (bits 5 and 6 of each of a hand's 7 bytes: Rules.swap_flags)
+_BYTE_LOWS = 0x1F * 0x01_0101_0101_0101  # (and bits 0 to 4: the plays)
 _NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each rank r's field: Position.swap_counts)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
@@ -2727,19 +2731,22 @@ class Position:
                 # default, no byte order passed: the same bytes)
                 b = held.to_bytes(_RANK_BYTES)
                 x = _FROM_BYTES(b.translate(R.swap_flags[on]))
+                flags = x & _BYTE_FLAGS | (held & R.swap_own[on] != 0)  # (bit 0: a rank with a swap of its own)
                 # (as the plain game counts them from the play counts; the bytes added up as the
                 # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
-                if not (x & _BYTE_TOPS or held & R.swap_own[on]):  # (most moves: no play swaps)
+                if not flags:  # (most moves: no play swaps)
                     return x % 255, R.swap_none[key]
                 n = (x & _BYTE_LOWS) % 255
-                t = _FROM_BYTES(b.translate(_BYTE_COUNTS))
+                ranks = R.swap_flagged.get(flags) or self._flag_ranks(flags)
+                h = held  # (a rank with a swap of its own that may not go: no field, no swap)
             else:  # (two jokers or more: bit by bit; a compare, no shift made)
                 n = self._swap_plays(key)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
                 t = ((t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)) & R.swap_nibs[key]
-            many = (t + R.swap_adds[on]) & _NIB_TOPS
-            if not many:
-                return n, R.swap_none[key]
+                many = (t + R.swap_adds[on]) & _NIB_TOPS
+                if not many:
+                    return n, R.swap_none[key]
+                ranks = _SWAP_BITS.get(many) or _swap_bits(many)
             takes = seen[1]
             own = takes[seat]
             theirs = takes[-1] - own
@@ -2754,13 +2761,14 @@ class Position:
             subs = self.subs[seat]
             ranks = R.swap_ranks[key]
             many, distinct = self._swap_packs(ranks, R.swap_tops[key][1](subs))
+            ranks = _SWAP_BITS.get(many) or _swap_bits(many)
             per = [-1, -1, -1]
         swapping: dict[int, tuple[int, SwapForm]] = {}
         forms = R.swap_forms.get(C.w) or self._swap_forms()
         rsh, rm = C.rsh, C.rm
         tally = subs.copy()  # per rank, its plays and their swaps
         added = 0
-        for r in _SWAP_BITS.get(many) or _swap_bits(many):
+        for r in ranks:
             f = (h >> rsh[r]) & rm[r]
             form = forms[r].get(f) or self._swap_form(r, f)
             swaps = 0
@@ -2778,6 +2786,25 @@ class Position:
         if not swapping:
             return n, R.swap_none[key]
         return n + added, (key, tally, swapping, distinct, per)
+
+    def _flag_ranks(self, flags: int) -> tuple[int, ...]:
+        """The ranks whose plays may swap, from :meth:`swap_counts`' flags (one pack,
+        ``Rules.swap_flags``: bit 8 * i + 5 for rank 2 * i, 8 * i + 6 for rank 2 * i + 1, and bit 0
+        where a card of a rank with a swap of its own in force is held: then each such rank, its
+        swaps counted from the fields of the ranks that may go, none where it may not go): kept by
+        value per variant (a move reads them with one look-up)."""
+        R = self.R
+        out = list(R.swap_own_ranks) if flags & 1 else []
+        bits = flags >> 1
+        while bits:  # (bit by bit, as _swap_bits)
+            low = bits & -bits
+            bits ^= low
+            at = low.bit_length() + 1  # (the bit's place in ``flags``, and 1: 8 * i + 6 or 7)
+            r = 2 * (at >> 3) + (at & 7) - 6
+            if r not in out:
+                out.append(r)
+        got = R.swap_flagged[flags] = tuple(out)
+        return got
 
     def _swap_plays(self, key: int) -> int:
         """The plays of the hand to move that may go, by :meth:`swap_counts`' key, as the plain
