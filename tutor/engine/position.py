@@ -1057,7 +1057,7 @@ class Position:
         R = self.R
         if R.bluff:
             return self._bluff_state()[0]
-        if R.extras and self._free_with_two(self.pile):
+        if R.free_two and self._free_with_two(self.pile):  # (a free play with two: an extra, Variant.extras)
             return EMPTY
         return self.top
 
