@@ -2936,9 +2936,10 @@ class Position:
             tally = self.subs[seat]
         for r in self.R.swap_ranks[key]:  # the rank, and the place among its plays and swaps
             s = tally[r]
-            if j < s:
-                break
-            j -= s
+            if s:  # (many ranks the hand holds none of: one test)
+                if j < s:
+                    break
+                j -= s
         got = swapping.get(r) if swapping is not None else None
         if got is None:  # (a rank whose plays do not swap)
             C = self.C
