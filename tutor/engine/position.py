@@ -2918,8 +2918,9 @@ class Position:
         """Random play with swaps: push the j-th play or swap in list order, each play followed by
         its swaps, as :meth:`_swap_moves` lists them (j below :meth:`swap_counts`'s count, just
         made), as ``push(nth_swap_play(j, counts))`` does; return it (a play with no swap, or any
-        play where ``move`` is false: its cards) and its events. A swap is made here, then its
-        cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
+        play where ``move`` is false: its cards) and its events (``move`` false, for bulk play: the
+        play's alone, with its causes: no swap event or cause, which bulk play never reads). A swap
+        is made here, then its cards laid (each move asks: no pass through :meth:`push`'s dispatch, the cards taken at
         once, no move made for bulk play, which does not keep it; the j-th found here, not by a
         call: random play picks a swap at almost one move in four).
 
@@ -3004,13 +3005,14 @@ class Position:
         if parts:
             return play, rule, give, other, take, index
         cards, val, count = play
+        # (a card the play leaves in hand; the play's count of plays left, as it is after the swap)
+        if not move:  # bulk play: the play's own events and causes, the swap's left out (read by none)
+            count = self._swap_with(seat, give, other, take, index, rule[1], None, r, count)
+            return cards, self.push_cards(cards, val, None, count)  # (-1: push_cards works it out)
         self.causes = []
         events: list[Event] = []
-        # (a card the play leaves in hand; the play's count of plays left, as it is after the swap)
         count = self._swap_with(seat, give, other, take, index, rule[1], events, r, count)
-        self.push_cards(cards, val, events, count)  # (-1: push_cards works it out)
-        if not move:
-            return cards, events
+        self.push_cards(cards, val, events, count)
         return _swap_move(cards, give, take, index, self.names[other] if other >= 0 else ""), events
 
     def _swap_at(self, j: int, counts: SwapCounts) -> SwapPart | None:
@@ -3694,7 +3696,7 @@ class Position:
         self._swap_with(seat, move.give, other, move.take, move.index, rule[1] if rule else "", events)
 
     def _swap_with(self, seat: int, give: int, other: int, take: int, index: int, fid: str,
-                   events: list[Event], r: int = -1, count: int = -1) -> int:
+                   events: list[Event] | None, r: int = -1, count: int = -1) -> int:
         """The swap a play sets off, set off by the rule ``fid``, from its parts (:meth:`push_swap_at`):
         ``give`` from the seat's hand for the face-up card ``take`` of its own (``other`` < 0) or
         another's, or for the card of the other hand at ``index`` (blind: its first at 0), that
@@ -3702,10 +3704,12 @@ class Position:
         random play's :meth:`push_swap_at` come here): one call for all of it. ``r``, ``count``: the
         rank of the play the swap goes with and the rank's count of plays the play leaves the hand
         before the swap (:meth:`Code.lays_of`); returned as it is after the swap, where it is
-        known without reading the hand (else -1: :meth:`push_cards` works it out)."""
+        known without reading the hand (else -1: :meth:`push_cards` works it out). ``events``: the
+        list to add the swap's event to, its cause to ``causes`` (None: neither, for bulk play)."""
         global _UPS_SEEN
-        self.causes.append(fid)
-        events.append(SWAPPED)
+        if events is not None:
+            self.causes.append(fid)
+            events.append(SWAPPED)
         C = self.C
         hands = self.hands
         if take >= 0:

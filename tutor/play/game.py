@@ -841,7 +841,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     push_cards, push_pickup, came_round = pos.push_cards, pos.push_pickup, circle.came_round
     swap_counts, push_swap_at = pos.swap_counts, pos.push_swap_at
     getrandbits, bits = rng.getrandbits, _BITS
-    swapped = Event.SWAP
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
     zones_same = False  # are the face-up and face-down cards as at the last pickup counted
@@ -901,11 +900,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     assert run is not None
                     events = push(run)
                 else:  # the j-th play or swap
-                    events = push_swap_at(j, counted, False)[1]
+                    events = push_swap_at(j, counted, False)[1]  # (a swap's event left out: bulk play)
+                    zones_same = False  # (a swap may change face-up cards)
                     if not events:  # (most plays: nothing set off, as below)
                         continue
-                    if swapped in events:  # (a swap may change face-up cards)
-                        zones_same = False
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
                 picked += 1
