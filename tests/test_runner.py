@@ -111,7 +111,8 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
         pos = position(before, v)
         if not pos.fast():
             return
-        n, counts = pos.swap_counts()
+        plays, swaps, counts = pos.swap_counts()
+        n = plays + swaps
         moves = legal_moves(before, v)
         for j in range(n):
             a, b = pos.copy(), pos.copy()

@@ -2689,11 +2689,14 @@ class Position:
                         out.append((r, k, s - k))
         return out
 
-    def swap_counts(self) -> tuple[int, SwapCounts]:
+    def swap_counts(self) -> tuple[int, int, SwapCounts]:
         """Where the plays are counted with their swaps and nothing else (``Rules.plain_swaps``) and
         :meth:`fast`: what :meth:`counted` counts, on the effective top (the joker's free play, with
         two players left: see :meth:`top_rank`): the moves the plays stand for (each play itself
-        and its swaps), and what :meth:`nth_swap_play` walks (random play picks from it with no
+        and its swaps), as two numbers, the one or the other 0: where no play swaps, the plays, to
+        be picked as the plain game's (from the ranks that go, by the key below), else the plays and
+        their swaps, for :meth:`push_swap_at` (random play reads the two with no test); and what
+        :meth:`nth_swap_play` walks (random play picks from it with no
         closure made): the key of the ranks that may go (``Rules.swap_ranks``), per rank the moves
         of its plays (plays and swaps: the hand's play counts, a copy, with each swap added), per
         rank whose plays swap how many swaps and its :meth:`_swap_form`, the number of distinct
@@ -2735,7 +2738,7 @@ class Position:
                 # (as the plain game counts them from the play counts; the bytes added up as the
                 # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
                 if not flags:  # (most moves: no play swaps)
-                    return x % 255, R.swap_none[key]
+                    return x % 255, 0, R.swap_none[key]
                 n = (x & _BYTE_LOWS) % 255
                 ranks = R.swap_flagged.get(flags) or self._flag_ranks(flags)
                 h = held  # (a rank with a swap of its own that may not go: no field, no swap)
@@ -2745,7 +2748,7 @@ class Position:
                 t = ((t & _PAIRS) + (t >> 2 & _PAIRS) + (h >> JOKER << JOKER)) & R.swap_nibs[key]
                 many = (t + R.swap_adds[on]) & _NIB_TOPS
                 if not many:
-                    return n, R.swap_none[key]
+                    return n, 0, R.swap_none[key]
                 ranks = _SWAP_BITS.get(many) or _swap_bits(many)
             takes = seen[1]
             own = takes[seat]
@@ -2784,8 +2787,8 @@ class Position:
                 tally[r] += swaps
                 added += swaps
         if not swapping:
-            return n, R.swap_none[key]
-        return n + added, (key, tally, swapping, distinct, per)
+            return n, 0, R.swap_none[key]
+        return 0, n + added, (key, tally, swapping, distinct, per)
 
     def _flag_ranks(self, flags: int) -> tuple[int, ...]:
         """The ranks whose plays may swap, from :meth:`swap_counts`' flags (one pack,
@@ -3056,7 +3059,8 @@ class Position:
         # (the joker's free play, with two players left: see top_rank)
         top = self.top if not R.free_two or self.alive > 2 else self.top_rank()
         if how == SWAPS:
-            nplay, sc = self.swap_counts()
+            plays, swaps, sc = self.swap_counts()
+            nplay = plays + swaps
 
             def nth_swap(j: int) -> Move | Pick | None:
                 return self.nth_swap_play(j, sc)

@@ -302,7 +302,8 @@ def _random_push(pos: Position, rng: random.Random, made: bool = True) -> Action
                 return run, pos.push(run)
             return None, pos.push_pickup()
     if R.plain_swaps and pos.fast():  # the plays and their swaps (each move asks: no closure made)
-        nplay, swaps = pos.swap_counts()
+        plays, apart, swaps = pos.swap_counts()
+        nplay = plays + apart
         j = _randbelow(rng, nplay + pos.pickups(nplay))
         if j < nplay:
             return pos.push_swap_at(j, swaps, made)
@@ -857,13 +858,11 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     top = pos.top if not free_two or pos.alive > 2 or not free_with[pos.run_r] else pos.top_rank()
                     nplay = count_at[top](held)
                     napart = run_count(top)
-                else:  # each play and its swaps (:meth:`Position.swap_counts`), none a plain play
-                    napart, counted = swap_counts()
-                    if counted[2] is None:  # (most moves: no play swaps, so the plays are picked as
-                        # the plain game's, from the ranks that go: ``top`` is their key)
-                        nplay, napart, top = napart, 0, counted[0]
-                    else:
-                        nplay = 0
+                else:  # each play and its swaps (:meth:`Position.swap_counts`), none a plain play:
+                    # but where no play swaps (most moves), the plays, picked as the plain game's, from
+                    # the ranks that go (``top``: their key)
+                    nplay, napart, counted = swap_counts()
+                    top = counted[0]
                 n = nplay + napart
                 n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
             else:
