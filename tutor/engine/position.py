@@ -2742,6 +2742,9 @@ class Position:
                 n = (x & _BYTE_LOWS) % 255
                 ranks = R.swap_flagged.get(flags) or self._flag_ranks(flags)
                 h = held  # (a rank with a swap of its own that may not go: no field, no swap)
+                # distinct cards in hand (a play may give any card it leaves one of): every card
+                # once (one joker at most)
+                distinct = self.hand_n[seat]
             else:  # (two jokers or more: bit by bit; a compare, no shift made)
                 n = self._swap_plays(key)
                 t = (h & _ODDS) + (h >> 1 & _ODDS)  # (the 52 cards' bits alone)
@@ -2750,15 +2753,12 @@ class Position:
                 if not many:
                     return n, 0, R.swap_none[key]
                 ranks = _SWAP_BITS.get(many) or _swap_bits(many)
+                jokers = self.subs[seat][JOKER_RANK]  # (but the jokers, alike, count once)
+                distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
             takes = seen[1]
             own = takes[seat]
-            theirs = takes[-1] - own
-            # distinct cards in hand (a play may give any card it leaves one of): every card
-            # once, but the jokers (alike) count once
+            per = [own, -1, takes[-1] - own]  # (other-hand's asked where a play asks)
             subs = self.subs[seat]
-            jokers = subs[JOKER_RANK]
-            distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
-            per = [own, -1, theirs]  # (other-hand's asked where a play asks)
         else:
             n = self._swap_plays(key)
             subs = self.subs[seat]
