@@ -241,11 +241,8 @@ class Rules:
         self.swap_own_ranks = tuple(r for r in range(N_RANKS) if (r, 0) in v.swaps)
         self.swap_own = tuple(sum(15 << 4 * r for r in self.swap_own_ranks if adds >> 4 * r & 15)
                               for adds in self.swap_adds)
-        self.swap_flags = tuple(bytes(
-            _BYTE_PLAYS[b] | (32 if least and (b & 15).bit_count() + least >= 8 else 0)
-            | (64 if least and (b >> 4).bit_count() + least >= 8 else 0) for b in range(256))
-            for least in (max((adds >> 4 * r & 15 for r in range(N_RANKS) if r not in self.swap_own_ranks), default=0)
-                          for adds in self.swap_adds))
+        self.swap_flags = tuple(_swap_flags(max((adds >> 4 * r & 15 for r in range(N_RANKS) if r not in self.swap_own_ranks),
+                                                default=0)) for adds in self.swap_adds) if v.swaps else ()
         # swaps (Position.swap_counts): per table (as played, reversed: by the reversing count, where
         # there is a reversing card) and top, by its key (the top, plus _SWAP_REV on the reversed
         # table), the ranks that may go, their getter, and with one pack their fields in a hand
@@ -285,6 +282,20 @@ class Rules:
         swaps = self.v.swaps
         got = self.swap_rules[key] = swaps.get((rank, 0)) or swaps.get((-1, n))
         return got
+
+
+_SWAP_FLAGS: dict[int, bytes] = {}  # (_swap_flags, by the add)
+
+
+def _swap_flags(least: int) -> bytes:
+    """One of ``Rules.swap_flags``' tables, for the add that marks a field (0: none marks; made
+    once per process, shared by the variants)."""
+    got = _SWAP_FLAGS.get(least)
+    if got is None:
+        got = _SWAP_FLAGS[least] = bytes(
+            _BYTE_PLAYS[b] | (32 if least and (b & 15).bit_count() + least >= 8 else 0)
+            | (64 if least and (b >> 4).bit_count() + least >= 8 else 0) for b in range(256))
+    return got
 
 
 def _getter(ranks: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
