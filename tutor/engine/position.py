@@ -408,7 +408,7 @@ _BYTE_FLAGS = 0x60 * 0x01_0101_0101_0101  # (bits 5 and 6 of each of a hand's 7 
 _BYTE_LOWS = 0x1F * 0x01_0101_0101_0101  # (and bits 0 to 4: the plays)
 _NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each rank r's field: Position.swap_counts)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
-_NO_PER = [0, 0, 0]  # (never asked where nothing swaps)
+_NO_PER = [0, 0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
 # Position._ups_swaps of them, and the swap rules they allow per seat (kept alive here, so no other object takes their id)
 # (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
@@ -2712,7 +2712,8 @@ class Position:
         of its plays (plays and swaps: the hand's play counts, a copy, with each swap added), per
         rank whose plays swap how many swaps and its :meth:`_swap_form`, the number of distinct
         cards in hand, and per swap rule (by its place in ``_SWAP_HOWS``) the swaps per card given
-        (:meth:`_swaps_per`). Where no play swaps (most moves), the key's ``Rules.swap_none``: no
+        (:meth:`_swaps_per`), then 0 (a play with no swap, whose place is -1: no test for it where
+        the plays are walked). Where no play swaps (most moves), the key's ``Rules.swap_none``: no
         per-rank moves (the hand's play counts are theirs) and None for the swaps (random play
         then picks a play as in the plain game)."""
         R = self.R
@@ -2768,7 +2769,7 @@ class Position:
                 distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
             takes = seen[1]
             own = takes[seat]
-            per = [own, -1, takes[-1] - own]  # (other-hand's asked where a play asks)
+            per = [own, -1, takes[-1] - own, 0]  # (other-hand's asked where a play asks)
             subs = self.subs[seat]
         else:
             n = self._swap_plays(key)
@@ -2776,15 +2777,21 @@ class Position:
             ranks = R.swap_ranks[key]
             many, distinct = self._swap_packs(ranks, R.swap_tops[key][1](subs))
             ranks = _SWAP_BITS.get(many) or _swap_bits(many)
-            per = [-1, -1, -1]
+            per = [-1, -1, -1, 0]
         swapping: dict[int, tuple[int, SwapForm]] = {}
-        forms = R.swap_forms.get(C.w) or self._swap_forms()
+        try:  # (as below)
+            forms = R.swap_forms[C.w]
+        except KeyError:
+            forms = self._swap_forms()
         rsh, rm = C.rsh, C.rm
         tally = subs.copy()  # per rank, its plays and their swaps
         added = 0
         for r in ranks:
             f = (h >> rsh[r]) & rm[r]
-            form = forms[r].get(f) or self._swap_form(r, f)
+            try:  # (a subscript, no method called: a field met before, all but the first time)
+                form = forms[r][f]
+            except KeyError:
+                form = self._swap_form(r, f)
             swaps = 0
             for how, k, gone in form[1]:
                 p = per[how]
@@ -2969,7 +2976,7 @@ class Position:
         form = got[1]
         at = 0  # the first play of the run
         for count, rule, ngone, how in form[2]:
-            p = per[how] if how >= 0 else 0
+            p = per[how]  # (0 where the play swaps nothing, its ``how`` -1)
             each = 1 + (distinct - ngone) * p  # a play, then its swaps
             if j >= count * each:
                 j -= count * each
