@@ -70,7 +70,7 @@ BluffPlays = list[tuple[Sequence["_Claimed"], int]]  # see Position._bluff_plays
 Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tuple[int, int, int]]], list[int], list[int]]  # see Position._claims
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...],
                  list[tuple[tuple[int, ...], int, int]]]  # see Position._swap_form
-SwapCounts = tuple[int, list[int] | None, dict[int, tuple[int, SwapForm]] | None, int, list[int]]  # see Position.swap_counts
+SwapCounts = tuple[int, list[int] | None, dict[int, SwapForm] | None, int, list[int]]  # see Position.swap_counts
 SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position.push_swap_at
 T = TypeVar("T")
 
@@ -2710,7 +2710,7 @@ class Position:
         :meth:`nth_swap_play` walks (random play picks from it with no
         closure made): the key of the ranks that may go (``Rules.swap_ranks``), per rank the moves
         of its plays (plays and swaps: the hand's play counts, a copy, with each swap added), per
-        rank whose plays swap how many swaps and its :meth:`_swap_form`, the number of distinct
+        rank whose plays swap its :meth:`_swap_form`, the number of distinct
         cards in hand, and per swap rule (by its place in ``_SWAP_HOWS``) the swaps per card given
         (:meth:`_swaps_per`), then 0 (a play with no swap, whose place is -1: no test for it where
         the plays are walked). Where no play swaps (most moves), the key's ``Rules.swap_none``: no
@@ -2778,7 +2778,7 @@ class Position:
             many, distinct = self._swap_packs(ranks, R.swap_tops[key][1](subs))
             ranks = _SWAP_BITS.get(many) or _swap_bits(many)
             per = [-1, -1, -1, 0]
-        swapping: dict[int, tuple[int, SwapForm]] = {}
+        swapping: dict[int, SwapForm] = {}
         try:  # (as below)
             forms = R.swap_forms[C.w]
         except KeyError:
@@ -2801,7 +2801,7 @@ class Position:
                 # the swaps per card given
                 swaps += (distinct * k - gone) * p
             if swaps:
-                swapping[r] = swaps, form
+                swapping[r] = form
                 tally[r] += swaps
                 added += swaps
         if not swapping:
@@ -2962,8 +2962,8 @@ class Position:
                 if j < s:
                     break
                 j -= s
-        got = swapping.get(r) if swapping is not None else None
-        if got is None:  # (a rank whose plays do not swap)
+        form = swapping.get(r) if swapping is not None else None
+        if form is None:  # (a rank whose plays do not swap)
             C = self.C
             f = (self.hands[seat] >> C.rsh[r]) & C.rm[r]
             play = (C.lays[r].get(f) or C.lays_of(r, f))[j]
@@ -2973,7 +2973,6 @@ class Position:
             return cards, self.push_cards(cards, val, None, count)
         # the rank's plays in their :meth:`_swap_form`, in runs of plays with the same rule and gone,
         # with the distinct cards in hand and the swaps per card given by rule (:meth:`swap_counts`)
-        form = got[1]
         at = 0  # the first play of the run
         for count, rule, ngone, how in form[2]:
             p = per[how]  # (0 where the play swaps nothing, its ``how`` -1)
