@@ -777,7 +777,15 @@ class Position:
             pos.subs = list(map(C.subs, pos.hands))
         else:
             pos.hands, pos.subs = coded
-        pos.hand_n = list(map(len, hands))
+        # each seat's number of cards in hand, and whether it is out (a loop: C iterators over a
+        # few seats cost more)
+        hand_n: list[int] = []
+        outs: list[bool] = []
+        for s in range(n):
+            k = len(hands[s])
+            hand_n.append(k)
+            outs.append(not (k or ups[s] or downs[s]))
+        pos.hand_n = hand_n
         pos.ups = ups
         pos.downs = downs
         pos.pile = pile
@@ -788,9 +796,9 @@ class Position:
         pos.setup = setup
         pos.ready = ready
         pos.opening = opening
-        pos.outs = tuple(not (hands[s] or ups[s] or downs[s]) for s in range(n))
-        pos.after = _after(pos.outs, direction)
-        pos.alive = n - sum(pos.outs)
+        pos.outs = tuple(outs)
+        pos.after = _after(outs, direction)
+        pos.alive = n - outs.count(True)
         pos.causes = []
         pos.lost = lost
         pos.ended = pos._finished()

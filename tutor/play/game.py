@@ -538,6 +538,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot, "playful": PlayfulBot, "epsilon": EpsilonBot, "greedy": GreedyBot,
 }
 _GREEDY_ONLY, _RANDOM_ONLY = frozenset((GreedyBot,)), frozenset((RandomBot,))  # (:func:`run`: bots of one kind)
+_ACTING = frozenset(kind for kind in BOTS.values() if hasattr(kind, "act"))  # (:func:`run`: the kinds that act)
 
 
 # -- the one game runner -------------------------------------------------------------
@@ -649,9 +650,10 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     """
     v = pos.v
     circle = Circle(repeats, max_turns)
-    # (the questions about the bots by C calls, not generators: a game of bulk play asks them once)
-    acting = on_move is None and all(map(hasattr, bots, repeat("act")))
+    # (the questions about the bots by C calls, not generators: a game of bulk play asks them once;
+    # bots of this module's kinds all act, asked of others only)
     kinds = set(map(type, bots))
+    acting = on_move is None and (kinds <= _ACTING or all(map(hasattr, bots, repeat("act"))))
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
     # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
