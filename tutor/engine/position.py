@@ -2302,17 +2302,27 @@ class Position:
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
         drawn, where they must be listed (in the setup, a hand with unseen cards). ``made``: return
         a play from the hand as its move (else as its cards: bulk play keeps no move but a flip)."""
+        if self.setup:
+            return None
         seat = self.turn
-        h = self.hands[seat]
-        C = self.C
-        if self.setup or not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
-            return self._push_bluff_listed(seat, draw, rng, made)
-        # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
-        # its play count says how many moves they make with their claims (nothing kept per hand:
-        # most hands are seen once), read off the hand's fields by the claims' tables (:meth:`_claims`).
-        # The play drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
+        # the claims' tables (:meth:`_claims`) and whether the seat may call the last play
+        # (:meth:`_may_call`; the last play read once: a negative index is not a quick subscript):
+        # every move asks, from wherever it plays
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
+        pile = self.pile
+        call = False
+        if pile:
+            last = pile[-1]
+            call = last[2] >= 0 and last[1] != seat
+        h = self.hands[seat]
+        C = self.C
+        if not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
+            return self._push_bluff_listed(seat, draw, rng, got, call, made)
+        # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
+        # its play count says how many moves they make with their claims (nothing kept per hand:
+        # most hands are seen once), read off the hand's fields by the claims' tables.
+        # The play drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
         said, _, first, _, after, by_nib, by_two = got
         # (the ranks held: one card each? A rank's play count is 2^k - 1 for its k cards, k or more:
         # the counts add up to the cards only where no rank holds two; one C call, no big-int steps)
@@ -2329,11 +2339,10 @@ class Position:
             b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(_RANK_BYTES, "little")
             n0, n1, n2, n3, n4, n5 = by_two[b0], by_two[b1], by_two[b2], by_two[b3], by_two[b4], by_two[b5]
             nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[b6]
-        pile = self.pile
         # the runs, then the call, after the plays (counted: no list made for them, most moves have no run)
         runs = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else _NO_RUNS
         nmoves = nplay + len(runs)
-        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
+        if call:
             nmoves += 1
         j = draw(rng, nmoves)
         if j >= nplay:
@@ -2341,7 +2350,8 @@ class Position:
             move = runs[j] if j < len(runs) else CALL_MOVE
             return move, self.push(move)
         if singles:  # the i-th card, claimed as the c-th rank a single may be
-            i, c = divmod(j, per)
+            i = j // per  # (not divmod: no call, no tuple)
+            c = j - i * per
             b = h
             while i:
                 b &= b - 1
@@ -2382,18 +2392,13 @@ class Position:
         self.opening = False
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
-    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T,
-                           made: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
-        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
-        cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
-        listed (:meth:`_bluff_plays`)."""
-        if self.setup:
-            return None
-        state = self.claimed
-        got = self.R.claims.get(state) or self._claims(state)
+    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T, got: Said, call: bool,
+                           made: bool) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers, past the setup (``got``:
+        the claims' tables, :meth:`_claims`; ``call``: may the seat call): from the face-down cards,
+        from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as listed
+        (:meth:`_bluff_plays`)."""
         said, lens, first, _, after, _, _ = got
-        pile = self.pile
-        call = pile[-1][2] >= 0 and pile[-1][1] != seat if pile else False  # (:meth:`_may_call`)
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
