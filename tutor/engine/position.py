@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import chain, combinations
+from itertools import combinations
 from math import comb
 from operator import itemgetter
 from typing import Literal, TypeVar, overload
@@ -2411,13 +2411,13 @@ class Position:
             zone = FACE_UP
         elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
-            downs = self.downs[seat]
-            nplay = len(downs) * len(ranks)
+            per = len(ranks)
+            nplay = len(self.downs[seat]) * per
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
-            i, c = divmod(j, len(ranks))
-            claim = ranks[c]
+            i = j // per  # (not divmod: no call, no tuple)
+            claim = ranks[j - i * per]
             flip = _claimed(FLIP, (), i + 1)[claim]
             self.causes = []
             events: list[Event] = []
@@ -2452,15 +2452,15 @@ class Position:
             seen |= bit
         if seen >= 0:  # a card a stack, no two of a rank (most): each card one play, a single, in the
             # stacks' order, with each claim a single may make (:func:`_up_groups`' groups, without them)
-            k = len(ups)
             ranks = said[1]
-            nplay = k * len(ranks)
+            per = len(ranks)
+            nplay = len(ups) * per
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
-            i, c = divmod(j, len(ranks))
+            i = j // per  # (not divmod: no call, no tuple)
             cards = ups[i]  # (its stack: the card)
-            n, claim = 1, ranks[c]
+            n, claim = 1, ranks[j - i * per]
             left = ups[:i] + ups[i + 1:]
         else:
             groups = _up_groups(ups)
@@ -3577,9 +3577,9 @@ class Position:
     def _push_bluff(self, seat: int, move: Move, events: list[Event], after: tuple[int, int, int] | None = None) -> None:
         """Bluff: push a claimed play, a flip or a call (``after``: the claims after a play or flip
         where nothing burns, if the caller knows them: :meth:`_lay_claimed`)."""
-        fid = self.R.bluff_fid
         kind = move.kind
         if kind == CALL:
+            fid = self.R.bluff_fid
             cards, by, claim = self.pile[-1]
             honest = claim_true(cards, claim)
             taker = seat if honest else by
@@ -3638,7 +3638,8 @@ class Position:
         :meth:`_claim_on`), the hand refilled from the stock after a play (``refill``; not after
         a flip), and the turn: the seat out, or on to the next."""
         pile = self.pile
-        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
+        if pile and (self.claimed[0] == EMPTY or pile[-1][2] >= RUN_CLAIM):  # (the claims first: no
+            # slow subscript where a burn waits)
             self._bluff_burns(events)  # (then the claims are those of what is left)
             pile = self.pile
             after = None

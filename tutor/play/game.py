@@ -954,14 +954,14 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     (:meth:`Position.push_bluff_drawn`; no move made for a play from the hand), with only the
     bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
     max_turns = circle.max_turns
-    push_drawn = pos.push_bluff_drawn
+    push_drawn, draw = pos.push_bluff_drawn, _randbelow
     # the flips counted once, at the end, by the face-down cards gone (in Bluff a face-down card
     # leaves only by a flip, :meth:`Position._push_bluff`), not a test of each move
     downs = sum(map(len, pos.downs))
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        _, events = push_drawn(_randbelow, rng, False) or _random_push(pos, rng, False)  # (None: listed)
+        _, events = push_drawn(draw, rng, False) or _random_push(pos, rng, False)  # (None: listed)
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         if PICKED_UP not in events and OUT not in events:
