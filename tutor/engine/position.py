@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import chain, combinations
+from itertools import combinations
 from math import comb
 from operator import itemgetter
 from typing import Literal, TypeVar, overload
@@ -59,7 +59,7 @@ from tutor.rules.variant import Cell, Variant
 HAND, FACE_UP, FACE_DOWN, NONE = Zone.HAND, Zone.FACE_UP, Zone.FACE_DOWN, Zone.NONE
 BURN, REVERSE, SKIP, PLAY_AGAIN = Event.BURN, Event.REVERSE, Event.SKIP, Event.PLAY_AGAIN
 PICKED_UP, DRAW, OUT, GAME_OVER = Event.PICKUP, Event.DRAW, Event.OUT, Event.GAME_OVER
-SWAPPED = Event.SWAP
+SWAPPED, CAUGHT = Event.SWAP, Event.CAUGHT
 
 Ctx = dict[str, object]
 Judged = tuple[Reason, tuple[str, ...], Ctx]
@@ -692,6 +692,7 @@ _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute i
 # (a list: subscripted as a tuple is, and its ``__getitem__`` a quick function for ``map``, a tuple's
 # a slot wrapper)
 _RANK_OF = [*(c >> 2 for c in range(JOKER + 1)), UNKNOWN >> 2]
+_RANK_BIT = [1 << r for r in _RANK_OF[:-1]] + [1 << 15]  # and its bit (the unseen card's, 15: a rank of its own)
 _NO_CAUSES: list[str] = []  # the causes of a move with no events (never added to: a push starts a new list)
 # one pack: per card taken up (by subscript: the unseen card, -1, the last), its rank's count of plays
 # after it, by the count before: 2 * count + 1 for 2**k - 1 (k of the rank's 4 cards); a joker's count,
@@ -807,7 +808,15 @@ class Position:
             pos.subs = list(map(C.subs, pos.hands))
         else:
             pos.hands, pos.subs = coded
-        pos.hand_n = list(map(len, hands))
+        # each seat's number of cards in hand, and whether it is out (a loop: C iterators over a
+        # few seats cost more)
+        hand_n: list[int] = []
+        outs: list[bool] = []
+        for s in range(n):
+            k = len(hands[s])
+            hand_n.append(k)
+            outs.append(not (k or ups[s] or downs[s]))
+        pos.hand_n = hand_n
         pos.ups = ups
         pos.downs = downs
         pos.pile = pile
@@ -818,9 +827,9 @@ class Position:
         pos.setup = setup
         pos.ready = ready
         pos.opening = opening
-        pos.outs = tuple(not (hands[s] or ups[s] or downs[s]) for s in range(n))
-        pos.after = _after(pos.outs, direction)
-        pos.alive = n - sum(pos.outs)
+        pos.outs = tuple(outs)
+        pos.after = _after(outs, direction)
+        pos.alive = n - outs.count(True)
         pos.causes = []
         pos.lost = lost
         pos.ended = pos._finished()
@@ -2324,17 +2333,27 @@ class Position:
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
         drawn, where they must be listed (in the setup, a hand with unseen cards). ``made``: return
         a play from the hand as its move (else as its cards: bulk play keeps no move but a flip)."""
+        if self.setup:
+            return None
         seat = self.turn
-        h = self.hands[seat]
-        C = self.C
-        if self.setup or not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
-            return self._push_bluff_listed(seat, draw, rng, made)
-        # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
-        # its play count says how many moves they make with their claims (nothing kept per hand:
-        # most hands are seen once), read off the hand's fields by the claims' tables (:meth:`_claims`).
-        # The play drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
+        # the claims' tables (:meth:`_claims`) and whether the seat may call the last play
+        # (:meth:`_may_call`; the last play read once: a negative index is not a quick subscript):
+        # every move asks, from wherever it plays
         state = self.claimed
         got = self.R.claims.get(state) or self._claims(state)
+        pile = self.pile
+        call = False
+        if pile:
+            last = pile[-1]
+            call = last[2] >= 0 and last[1] != seat
+        h = self.hands[seat]
+        C = self.C
+        if not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
+            return self._push_bluff_listed(seat, draw, rng, got, call, made)
+        # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
+        # its play count says how many moves they make with their claims (nothing kept per hand:
+        # most hands are seen once), read off the hand's fields by the claims' tables.
+        # The play drawn is pushed here as :meth:`_push_bluff` pushes it (each move asks).
         said, _, first, _, after, by_nib, by_two = got
         # (the ranks held: one card each? A rank's play count is 2^k - 1 for its k cards, k or more:
         # the counts add up to the cards only where no rank holds two; one C call, no big-int steps)
@@ -2351,11 +2370,10 @@ class Position:
             b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(_RANK_BYTES, "little")
             n0, n1, n2, n3, n4, n5 = by_two[b0], by_two[b1], by_two[b2], by_two[b3], by_two[b4], by_two[b5]
             nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[b6]
-        pile = self.pile
         # the runs, then the call, after the plays (counted: no list made for them, most moves have no run)
         runs = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else _NO_RUNS
         nmoves = nplay + len(runs)
-        if pile and pile[-1][2] >= 0 and pile[-1][1] != seat:  # (:meth:`_may_call`)
+        if call:
             nmoves += 1
         j = draw(rng, nmoves)
         if j >= nplay:
@@ -2363,7 +2381,8 @@ class Position:
             move = runs[j] if j < len(runs) else CALL_MOVE
             return move, self.push(move)
         if singles:  # the i-th card, claimed as the c-th rank a single may be
-            i, c = divmod(j, per)
+            i = j // per  # (not divmod: no call, no tuple)
+            c = j - i * per
             b = h
             while i:
                 b &= b - 1
@@ -2404,18 +2423,13 @@ class Position:
         self.opening = False
         return _claimed(PLAY, cards, 0)[claim] if made else cards, events
 
-    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T,
-                           made: bool = True) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
-        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers: from the face-down
-        cards, from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as
-        listed (:meth:`_bluff_plays`)."""
-        if self.setup:
-            return None
-        state = self.claimed
-        got = self.R.claims.get(state) or self._claims(state)
+    def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T, got: Said, call: bool,
+                           made: bool) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers, past the setup (``got``:
+        the claims' tables, :meth:`_claims`; ``call``: may the seat call): from the face-down cards,
+        from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as listed
+        (:meth:`_bluff_plays`)."""
         said, lens, first, _, after, _, _ = got
-        pile = self.pile
-        call = pile[-1][2] >= 0 and pile[-1][1] != seat if pile else False  # (:meth:`_may_call`)
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
@@ -2428,13 +2442,13 @@ class Position:
             zone = FACE_UP
         elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
-            downs = self.downs[seat]
-            nplay = len(downs) * len(ranks)
+            per = len(ranks)
+            nplay = len(self.downs[seat]) * per
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
-            i, c = divmod(j, len(ranks))
-            claim = ranks[c]
+            i = j // per  # (not divmod: no call, no tuple)
+            claim = ranks[j - i * per]
             flip = _claimed(FLIP, (), i + 1)[claim]
             self.causes = []
             events: list[Event] = []
@@ -2460,18 +2474,24 @@ class Position:
         face-up cards seldom come round again: the list is not kept.)"""
         ups = self.ups[seat]
         said, _, _, weights, after, _, _ = claims
-        k = len(ups)
-        if sum(map(len, ups)) == k == len(set(map(_RANK_OF.__getitem__, map(_LAID_CARDS, ups)))):
-            # a card a stack, no two of a rank (most): each card one play, a single, in the stacks'
-            # order, with each claim a single may make (:func:`_up_groups`' groups, without them)
+        seen = 0  # the ranks met, a bit each (a loop: C calls over three stacks cost more)
+        for stack in ups:
+            bit = _RANK_BIT[stack[0]]
+            if seen & bit or len(stack) != 1:
+                seen = -1
+                break
+            seen |= bit
+        if seen >= 0:  # a card a stack, no two of a rank (most): each card one play, a single, in the
+            # stacks' order, with each claim a single may make (:func:`_up_groups`' groups, without them)
             ranks = said[1]
-            nplay = k * len(ranks)
+            per = len(ranks)
+            nplay = len(ups) * per
             j = draw(rng, nplay + 1 if call else nplay)
             if j >= nplay:
                 return CALL_MOVE, self.push(CALL_MOVE)
-            i, c = divmod(j, len(ranks))
+            i = j // per  # (not divmod: no call, no tuple)
             cards = ups[i]  # (its stack: the card)
-            n, claim = 1, ranks[c]
+            n, claim = 1, ranks[j - i * per]
             left = ups[:i] + ups[i + 1:]
         else:
             groups = _up_groups(ups)
@@ -3610,13 +3630,18 @@ class Position:
         """Bluff: before a play goes on the pile, what the claims under it destroy: a run with a 10
         inside it, played on, (:meth:`_burn_in_run`), or all of it under a claimed 10 or four."""
         R = self.R
-        if self.pile[-1][2] >= RUN_CLAIM:
+        pile = self.pile
+        if pile[-1][2] >= RUN_CLAIM:
             self._burn_in_run(events)
             self._repile()
-        if self.pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
-            cards0, _, claim0 = self.pile[-1]
+            pile = self.pile
+        if pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
+            cards0, _, claim0 = pile[-1]
             below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
-            self.burned += tuple(chain.from_iterable(map(_LAID_CARDS, self.pile)))
+            burned = list(self.burned)  # (a list added to play by play: C iterators over a few plays cost more)
+            for laid in pile:
+                burned += laid[0]
+            self.burned = tuple(burned)
             self._clear_pile()
             self.claimed = _NO_CLAIM
             events.append(BURN)
@@ -3625,16 +3650,18 @@ class Position:
     def _push_bluff(self, seat: int, move: Move, events: list[Event], after: tuple[int, int, int] | None = None) -> None:
         """Bluff: push a claimed play, a flip or a call (``after``: the claims after a play or flip
         where nothing burns, if the caller knows them: :meth:`_lay_claimed`)."""
-        fid = self.R.bluff_fid
         kind = move.kind
         if kind == CALL:
+            fid = self.R.bluff_fid
             cards, by, claim = self.pile[-1]
             honest = claim_true(cards, claim)
             taker = seat if honest else by
             if not honest:
-                events.append(Event.CAUGHT)
+                events.append(CAUGHT)
                 self.causes.append(fid)
-            taken = list(chain.from_iterable(map(_LAID_CARDS, self.pile)))
+            taken: list[int] = []  # (a list added to play by play: C iterators over a few plays cost more)
+            for laid in self.pile:
+                taken += laid[0]
             self._clear_pile()
             self.claimed = _NO_CLAIM
             self._give(taker, taken)
@@ -3684,7 +3711,8 @@ class Position:
         :meth:`_claim_on`), the hand refilled from the stock after a play (``refill``; not after
         a flip), and the turn: the seat out, or on to the next."""
         pile = self.pile
-        if pile and (pile[-1][2] >= RUN_CLAIM or self.claimed[0] == EMPTY):
+        if pile and (self.claimed[0] == EMPTY or pile[-1][2] >= RUN_CLAIM):  # (the claims first: no
+            # slow subscript where a burn waits)
             self._bluff_burns(events)  # (then the claims are those of what is left)
             pile = self.pile
             after = None
@@ -4130,6 +4158,12 @@ def claim_true(cards: Sequence[int], claim: int) -> bool:
     """Bluff, on a call: are the cards turned over exactly what was claimed, in rank and in
     number (a card hidden under a true claim makes it a lie: pagat Variations, Bluffing, "you
     have to take the pile (even if your run or double/triple is legit)")?"""
+    if 0 <= claim < SET_COUNTED:  # a rank, as many as the cards (most calls): are they all of it
+        # (a loop: no tuple of the ranks, no generator)
+        for c in cards:
+            if c >> 2 != claim:
+                return False
+        return True
     ranks = claim_ranks(claim)
     if len(cards) != claim_count(claim, len(cards)):
         return False

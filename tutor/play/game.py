@@ -44,7 +44,7 @@ def deal(
     seats = []
     for s in range(players):
         hand, up, down = _seat_cards(v, pack, players, s)
-        seats.append(Player(names[s], hand, tuple(zip(up)), down))  # (zip: a face-up stack of each card)
+        seats.append(Player(names[s], tuple(hand), tuple(zip(up)), down))  # (zip: a face-up stack of each card)
     return Table(players=tuple(seats), stock=tuple(pack[need:]), decks=decks, setup=True,
                  ready=(False,) * players)
 
@@ -71,13 +71,15 @@ _PACKS: dict[tuple[int, int], tuple[int, ...]] = {}  # the full packs in order, 
 
 
 def _seat_cards(v: Variant, pack: list[int], players: int,
-                s: int) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
-    """Seat s's hand (sorted), face-up cards (a stack each) and face-down cards dealt from the
-    shuffled pack."""
+                s: int) -> tuple[list[int], list[int], tuple[int, ...]]:
+    """Seat s's hand (a sorted list), face-up cards (a stack each) and face-down cards dealt from
+    the shuffled pack."""
     # one card at a time to each player, starting left of the dealer (seat 0): seat s gets every
     # players-th card of each zone's share of the pack, from the s-th
     down, up, hand = players * v.down, players * (v.down + v.up), players * (v.down + v.up + v.hand)
-    return tuple(sorted(pack[up + s:hand:players])), pack[down + s:up:players], tuple(pack[s:down:players])
+    held = pack[up + s:hand:players]
+    held.sort()  # (in place: the slice is a new list; every game of bulk play deals here)
+    return held, pack[down + s:up:players], tuple(pack[s:down:players])
 
 
 def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Table, Position]:
@@ -89,11 +91,11 @@ def _started(v: Variant, players: int, seed: int, decks: int | None) -> tuple[Ta
         table = _start_table(v, players, seed, decks)
         return table, position(table, v)
     names, decks, pack, need = _shuffled(v, players, seed, None, decks)
-    order = _keep_of(v).card_order
+    key = _keep_of(v).card_order.__getitem__  # (the keep order's key, made once a game)
     hands, ups, downs = [], [], []
     for s in range(players):
         dealt, up_cards, down = _seat_cards(v, pack, players, s)
-        hand, up = _arranged(v, order, dealt, up_cards)
+        hand, up = _arranged(v, key, dealt, up_cards)
         hands.append(hand)
         ups.append(up)
         downs.append(down)
@@ -116,23 +118,28 @@ def arrange(table: Table, v: Variant) -> Table:
     """
     if v.setup == "stack":
         return _arrange_stacks(table, v)
-    order = _keep_of(v).card_order
+    key = _keep_of(v).card_order.__getitem__
     players = []
     for p in table.players:
-        hand, up = _arranged(v, order, p.hand, p.face_up_cards)
+        hand, up = _arranged(v, key, p.hand, p.face_up_cards)
         players.append(Player(p.name, tuple(sorted(hand)), up, p.face_down, p.lost))
     return replace(table, players=tuple(players))
 
 
-def _arranged(v: Variant, order: Sequence[int], hand: tuple[int, ...],
+def _arranged(v: Variant, key: Callable[[int], int], hand: Sequence[int],
               ups: Sequence[int]) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
     """:func:`arrange`'s choice for one seat (not Karma's stacks): its hand (in the keep order,
     not sorted: a table sorts it, a position's code does not need it) and face-up stacks, one
-    card each, from the hand (sorted) and face-up cards dealt (the sort is stable: equal cards
-    stay as dealt)."""
-    pool = sorted([*hand, *ups], key=order.__getitem__)
+    card each, from the hand (sorted) and face-up cards dealt, by ``key``, each card's place in
+    the keep order (the sort is stable: equal cards stay as dealt)."""
+    pool = [*hand, *ups]
+    pool.sort(key=key)  # (in place: the list is new; every game of bulk play arranges each seat here)
     cut = len(pool) - (v.setup_count if v.setup == "choose" else len(ups))
-    return pool[:cut], tuple(zip(pool[cut:]))  # (zip: a stack of each card)
+    up = []  # a stack of each card (a loop: zip's iterator costs more, for a few cards)
+    for c in pool[cut:]:
+        up.append((c,))
+    del pool[cut:]
+    return pool, tuple(up)
 
 
 def _arrange_stacks(table: Table, v: Variant) -> Table:
@@ -532,6 +539,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot, "playful": PlayfulBot, "epsilon": EpsilonBot, "greedy": GreedyBot,
 }
 _GREEDY_ONLY, _RANDOM_ONLY = frozenset((GreedyBot,)), frozenset((RandomBot,))  # (:func:`run`: bots of one kind)
+_ACTING = frozenset(kind for kind in BOTS.values() if hasattr(kind, "act"))  # (:func:`run`: the kinds that act)
 
 
 # -- the one game runner -------------------------------------------------------------
@@ -643,9 +651,10 @@ def run(pos: Position, bots: Sequence[Bot], rng: random.Random, result: GameResu
     """
     v = pos.v
     circle = Circle(repeats, max_turns)
-    # (the questions about the bots by C calls, not generators: a game of bulk play asks them once)
-    acting = on_move is None and all(map(hasattr, bots, repeat("act")))
+    # (the questions about the bots by C calls, not generators: a game of bulk play asks them once;
+    # bots of this module's kinds all act, asked of others only)
     kinds = set(map(type, bots))
+    acting = on_move is None and (kinds <= _ACTING or all(map(hasattr, bots, repeat("act"))))
     moves_rec = result.moves
     shown: Table | None = None  # the table of the position, where the bots are shown tables
     # greedy players all round (the search's rollouts): their move is :func:`_greedy_push`, called
@@ -942,14 +951,14 @@ def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameRe
     (:meth:`Position.push_bluff_drawn`; no move made for a play from the hand), with only the
     bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
     max_turns = circle.max_turns
-    push_drawn = pos.push_bluff_drawn
+    push_drawn, draw = pos.push_bluff_drawn, _randbelow
     # the flips counted once, at the end, by the face-down cards gone (in Bluff a face-down card
     # leaves only by a flip, :meth:`Position._push_bluff`), not a test of each move
     downs = sum(map(len, pos.downs))
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
-        _, events = push_drawn(_randbelow, rng, False) or _random_push(pos, rng, False)  # (None: listed)
+        _, events = push_drawn(draw, rng, False) or _random_push(pos, rng, False)  # (None: listed)
         if not events or _LOUD.isdisjoint(events):
             continue  # a quiet move to the stall rule (nothing, a draw), counted by the loop's step
         if PICKED_UP not in events and OUT not in events:
