@@ -199,9 +199,12 @@ class Rules:
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
         self.any_transparent = any(v.transparent)
         # where nothing is transparent, the judge's answer to a held play of one rank from the hand
-        # (Position.judge), per kept top and rank, by number of cards: made once
+        # (Position.judge), per kept top and rank, by number of cards: made once; read by the
+        # play's first card (each card's entry its rank's row, the unseen card's, index -1, the
+        # last rank's: as ``_RANK_OF`` reads it)
         self.judged: tuple[tuple[dict[int, Judged], ...], ...] = tuple(
-            tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1))
+            tuple(map(rows.__getitem__, _RANK_OF)) for rows in (
+                tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1)))
         # per rank: may a see-through card of it skip (it shows what lies beneath)
         self.see_skip = tuple(self.transparent_skip and v.transparent[r] for r in range(N_RANKS))
         # a run this long on top burns (else a bound no run reaches, small enough to be compared
@@ -1207,10 +1210,11 @@ class Position:
         """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
         R = self.R
         seat = self.turn
-        if R.lookup and self.hand_n[seat] and not self.setup and not self.opening and move.claim < 0 and not self.ended:
+        if R.lookup and not self.setup and not self.opening and move.claim < 0 and not self.ended:
             # (the checked path's common moves: a play of one rank from the hand, where one lookup
             # in the play-on table decides, or a pickup; as :meth:`_judge_all` decides them, without
-            # the questions that cannot arise where no rule beyond the plain table is in force)
+            # the questions that cannot arise where no rule beyond the plain table is in force;
+            # the hand must hold cards, which a play's held test asks: an empty hand's code is 0)
             kind = move.kind
             if kind == PLAY and move.give < 0:
                 cards = move.cards
@@ -1218,18 +1222,18 @@ class Position:
                 # (held? one test, no local stored)
                 if (self.hands[seat] & self.C.fm[cards[0]]) if n == 1 else (
                         n and _held_alike(self.hands[seat], self.C, cards)):
-                    rank = _RANK_OF[cards[0]]  # (a subscript is specialised, a shift is not)
                     if R.any_transparent:
-                        return self._judge_cell(self._eff_top(self.pile), rank, n)
+                        return self._judge_cell(self._eff_top(self.pile), _RANK_OF[cards[0]], n)
                     # (the kept top is the effective top: the answer turns on it, the rank and the
-                    # number of cards alone, so it is made once; its context is shared: read only)
-                    row = R.judged[self.top][rank]
+                    # number of cards alone, so it is made once; its context is shared: read only;
+                    # the rows by card, each card's its rank's: no rank looked up on the way)
+                    row = R.judged[self.top][cards[0]]
                     try:
                         return row[n]  # (a dict's subscript is specialised, its get method is not)
                     except KeyError:  # (the first time)
-                        got = row[n] = self._judge_cell(_TOPS[self.top], rank, n)
+                        got = row[n] = self._judge_cell(_TOPS[self.top], _RANK_OF[cards[0]], n)
                         return got
-            elif kind == PICKUP and R.voluntary and self.pile and not move.cards:
+            elif kind == PICKUP and R.voluntary and self.pile and not move.cards and self.hand_n[seat]:
                 return _PICKUP_OK, R.pick_fids, _VOLUNTARY
         return self._judge_all(move)
 
