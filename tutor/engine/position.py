@@ -3111,7 +3111,9 @@ class Position:
             if kind == PLAY:
                 cards = move.cards
                 c = cards[0]
-                if move.give < 0 and self.hand_n[seat] and c >= 0:
+                # (an empty hand's code is 0: the held tests below find none there, so the hand's
+                # count is not asked)
+                if move.give < 0 and c >= 0:
                     C = self.C
                     h = self.hands[seat]
                     if len(cards) == 1:
