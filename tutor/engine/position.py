@@ -3119,14 +3119,9 @@ class Position:
                     if len(cards) == 1:
                         if h & C.fm[c]:
                             return self.push_cards(cards, C.cv[c])  # (which ends the opening)
-                    elif c >> 2 == cards[-1] >> 2:
-                        cv, fm = C.cv, C.fm
-                        val = 0
-                        for c in cards:
-                            if c < 0 or not (h - val) & fm[c]:
-                                break
-                            val += cv[c]
-                        else:
+                    else:  # (the first card not unseen: nor is any other of its rank)
+                        val = _held_alike(h, C, cards)
+                        if val:
                             return self.push_cards(cards, val)
             elif kind == PICKUP and not move.cards:
                 return self.push_pickup()
@@ -3849,14 +3844,40 @@ def _suited3() -> tuple[int, ...]:
 _AFTERS: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
 
 
-def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> bool:
-    """Are ``cards`` (two or more) all of one rank, and all in the multiset ``h``?"""
+# one pack: per play of two or more distinct ordinary cards of one rank, its code (a hand holds
+# them all where it holds every bit of it): :func:`_held_alike`, without a loop over the cards
+_ALIKE: dict[tuple[int, ...], int] = {}
+
+
+def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> int:
+    """The code of ``cards`` (two or more) where they are all of one rank and all in the multiset
+    ``h``, else 0. (Position.judge asks it of a play from the hand, and Position.push makes the
+    play with the code.)"""
+    if C.one_pack:
+        val = _ALIKE.get(cards)
+        if val is None:
+            val = _alike_code(cards)
+        if val:
+            return val if h & val == val else 0
     rank = cards[0] >> 2
     csh, cm = C.csh, C.cm
     for c in cards:
         if c >> 2 != rank or ((h >> csh[c]) & cm[c]) < cards.count(c):
-            return False
-    return True
+            return 0
+    return C.encode(cards)
+
+
+def _alike_code(cards: tuple[int, ...]) -> int:
+    """One pack: the code of ``cards`` where they are distinct ordinary cards (no joker, no unseen
+    card) of one rank, kept in ``_ALIKE`` (at most 13 ranks' 11 plays of two cards or more); else 0."""
+    rank = cards[0] >> 2
+    code = 0
+    for c in cards:
+        if not 0 <= c < JOKER or c >> 2 != rank or code >> c & 1:
+            return 0
+        code |= 1 << c
+    _ALIKE[cards] = code
+    return code
 
 
 def _put(t: tuple[T, ...], i: int, x: T) -> tuple[T, ...]:
