@@ -2002,13 +2002,13 @@ class Position:
         whom cards of one rank are alike: a search that ignores suits)."""
         R = self.R
         seat = self.turn
-        if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
+        h = self.hands[seat]  # (the hand's code: 0 where it is empty, so its count is not asked)
+        if R.plain and h and not self.setup and not self.opening and (
                 not R.combo or self.stock) and not self.ended:  # (the variant first: most have no combo)
             # (the checked path's common case, and a search's: the plain game from the hand: the
             # plays of each rank that goes on the top, then the pickup, as below without the
             # questions that cannot arise)
             C = self.C
-            h = self.hands[seat]
             if C.one_pack:
                 # one pack: the hand's fields of the ranks that may go on the top, as its seven bytes
                 # of two ranks each, each byte's plays read off (no loop: the plays of a byte's
