@@ -202,9 +202,9 @@ class Rules:
         # (Position.judge), per kept top and rank, by number of cards: made once; read by the
         # play's first card (each card's entry its rank's row, the unseen card's, index -1, the
         # last rank's: as ``_RANK_OF`` reads it)
+        by_rank: list[tuple[dict[int, Judged], ...]] = [tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1)]
         self.judged: tuple[tuple[dict[int, Judged], ...], ...] = tuple(
-            tuple(map(rows.__getitem__, _RANK_OF)) for rows in (
-                tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1)))
+            tuple(map(rows.__getitem__, _RANK_OF)) for rows in by_rank)
         # per rank: may a see-through card of it skip (it shows what lies beneath)
         self.see_skip = tuple(self.transparent_skip and v.transparent[r] for r in range(N_RANKS))
         # a run this long on top burns (else a bound no run reaches, small enough to be compared
