@@ -2002,8 +2002,9 @@ class Position:
         whom cards of one rank are alike: a search that ignores suits)."""
         R = self.R
         seat = self.turn
-        h = self.hands[seat]  # (the hand's code: 0 where it is empty, so its count is not asked)
-        if R.plain and h and not self.setup and not self.opening and (
+        # (the hand's code, read for the plays, asked first: 0 where the hand is empty, so its count
+        # is not asked)
+        if R.plain and (h := self.hands[seat]) and not self.setup and not self.opening and (
                 not R.combo or self.stock) and not self.ended:  # (the variant first: most have no combo)
             # (the checked path's common case, and a search's: the plain game from the hand: the
             # plays of each rank that goes on the top, then the pickup, as below without the
