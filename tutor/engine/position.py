@@ -3120,7 +3120,7 @@ class Position:
                     if len(cards) == 1:
                         if h & C.fm[c]:
                             return self.push_cards(cards, C.cv[c])  # (which ends the opening)
-                    else:  # (the first card not unseen: nor is any other of its rank)
+                    elif c >> 2 == cards[-1] >> 2:  # (equal cards, not a run: the first not unseen, nor any other of its rank)
                         val = _held_alike(h, C, cards)
                         if val:
                             return self.push_cards(cards, val)
