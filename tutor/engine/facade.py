@@ -44,15 +44,14 @@ class Verdict:
 
     # (private slots behind read-only properties, not a __setattr__ that refuses: check makes
     # a verdict at every move, and a slot written past such a __setattr__ costs a call)
-    __slots__ = ("_move", "_code", "_rest", "_table", "_pos")
+    __slots__ = ("_move", "_code", "_rest", "_pos")
 
     _move: Move
     _code: Reason
     # [rules, events, next_player, the sentence or what writes it when first read]; or what
-    # check keeps to work them out: the judge's (code, fragments, context), with the table and its
-    # position (``_table``, ``_pos``: written only then)
+    # check keeps to work them out: the judge's (code, fragments, context), with the position of
+    # the table (``_pos``: written only then)
     _rest: list[object] | tuple[object, ...]
-    _table: Table
     _pos: Position
 
     def __init__(self, move: Move, code: Reason, reason: str, rules: tuple[str, ...],
@@ -65,7 +64,7 @@ class Verdict:
         rest = self._rest
         if rest.__class__ is not list:
             # (one of check's verdicts, read for the first time)
-            rest = self._rest = _outcome(self._table, self._pos, self._move, *rest)  # type: ignore[arg-type]
+            rest = self._rest = _outcome(self._pos, self._move, *rest)  # type: ignore[arg-type]
         return rest  # type: ignore[return-value]
 
     @property
@@ -145,9 +144,10 @@ class _Checked(Verdict):
 
 _KEPT: OrderedDict[tuple[int, int], tuple[Table, Variant, Position]] = OrderedDict()  # (table, variant) -> its position
 _KEEP = 256
-# the last legal move check pushed: (table, variant, move, the position after it, its events) (a
-# global, not a list's item: apply_unchecked reads it at every move)
-_CHECKED: tuple[Table, Variant, Move, Position, tuple[Event, ...]] | None = None
+# the last legal move check pushed: (the position of its table, move, the position after it, its
+# events) (a global, not a list's item: apply_unchecked reads it at every move; the position, not the
+# table: a table's position is made under its variant and kept, so it stands for both)
+_CHECKED: tuple[Position, Move, Position, tuple[Event, ...]] | None = None
 
 
 def position(table: Table, v: Variant | str) -> Position:
@@ -326,9 +326,8 @@ def apply_unchecked(table: Table, v: Variant, move: Move) -> tuple[Table, list[E
         e = _NO_ENG
     was = e[1] if e[0] is v else _position(table, v)
     global _CHECKED
-    if _CHECKED is not None and _CHECKED[0] is table and _CHECKED[1] is v and (
-            _CHECKED[2] is move or _CHECKED[2] == move):
-        pos, events = _CHECKED[3], list(_CHECKED[4])  # a verdict read before pushed this move on a copy: take it
+    if _CHECKED is not None and _CHECKED[0] is was and (_CHECKED[1] is move or _CHECKED[1] == move):
+        pos, events = _CHECKED[2], list(_CHECKED[3])  # a verdict read before pushed this move on a copy: take it
         _CHECKED = None
     else:
         # (Position.pushed in two calls: no tuple made between them)
@@ -399,16 +398,15 @@ def check(table: Table, v: Variant | str, move: Move | str) -> Verdict:
         # the rest when first read (most verdicts are only asked whether the move is legal), from
         # the judge's answer as it gave it (no tuple made for it)
         got._rest = judged
-        got._table = table
         got._pos = pos
     return got
 
 
-def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple[str, ...],
+def _outcome(pos: Position, move: Move, code: Reason, frags: tuple[str, ...],
              ctx: dict[str, object]) -> list[object]:
     """A verdict's rules, events, next player and sentence (or what writes it), from what the judge
-    said of ``move`` on ``pos``, the position of ``table``: a legal move is pushed on a copy
-    (which an apply of the same move that follows takes)."""
+    said of ``move`` on ``pos``, the position of the table checked: a legal move is pushed on a copy
+    (which an apply of the same move on that table that follows takes)."""
     if len(frags) > 1:
         frags = tuple(dict.fromkeys(frags))
     if not code.legal:
@@ -418,7 +416,7 @@ def _outcome(table: Table, pos: Position, move: Move, code: Reason, frags: tuple
     after, pushed = pos.pushed(move)
     events = tuple(pushed)
     global _CHECKED
-    _CHECKED = (table, v, move, after, events)  # for an apply of the same move that follows
+    _CHECKED = (pos, move, after, events)  # for an apply of the same move that follows
     nxt = None if after.over() else after.names[after.turn]
     causes = after.causes
     if kind == FLIP or kind == GAMBLE:

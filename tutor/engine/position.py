@@ -199,9 +199,12 @@ class Rules:
         self.transparent_skip = any(v.transparent) and any(v.skip)  # a see-through card may skip
         self.any_transparent = any(v.transparent)
         # where nothing is transparent, the judge's answer to a held play of one rank from the hand
-        # (Position.judge), per kept top and rank, by number of cards: made once
+        # (Position.judge), per kept top and rank, by number of cards: made once; read by the
+        # play's first card (each card's entry its rank's row, the unseen card's, index -1, the
+        # last rank's: as ``_RANK_OF`` reads it)
+        by_rank: list[tuple[dict[int, Judged], ...]] = [tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1)]
         self.judged: tuple[tuple[dict[int, Judged], ...], ...] = tuple(
-            tuple({} for _ in range(N_RANKS)) for _ in range(EMPTY + 1))
+            tuple(map(rows.__getitem__, _RANK_OF)) for rows in by_rank)
         # per rank: may a see-through card of it skip (it shows what lies beneath)
         self.see_skip = tuple(self.transparent_skip and v.transparent[r] for r in range(N_RANKS))
         # a run this long on top burns (else a bound no run reaches, small enough to be compared
@@ -1247,10 +1250,11 @@ class Position:
         """Decide a move: the reason code, the deciding fragments, and context for the sentence."""
         R = self.R
         seat = self.turn
-        if R.lookup and self.hand_n[seat] and not self.setup and not self.opening and move.claim < 0 and not self.ended:
+        if R.lookup and not self.setup and not self.opening and move.claim < 0 and not self.ended:
             # (the checked path's common moves: a play of one rank from the hand, where one lookup
             # in the play-on table decides, or a pickup; as :meth:`_judge_all` decides them, without
-            # the questions that cannot arise where no rule beyond the plain table is in force)
+            # the questions that cannot arise where no rule beyond the plain table is in force;
+            # the hand must hold cards, which a play's held test asks: an empty hand's code is 0)
             kind = move.kind
             if kind == PLAY and move.give < 0:
                 cards = move.cards
@@ -1258,18 +1262,18 @@ class Position:
                 # (held? one test, no local stored)
                 if (self.hands[seat] & self.C.fm[cards[0]]) if n == 1 else (
                         n and _held_alike(self.hands[seat], self.C, cards)):
-                    rank = _RANK_OF[cards[0]]  # (a subscript is specialised, a shift is not)
                     if R.any_transparent:
-                        return self._judge_cell(self._eff_top(self.pile), rank, n)
+                        return self._judge_cell(self._eff_top(self.pile), _RANK_OF[cards[0]], n)
                     # (the kept top is the effective top: the answer turns on it, the rank and the
-                    # number of cards alone, so it is made once; its context is shared: read only)
-                    row = R.judged[self.top][rank]
+                    # number of cards alone, so it is made once; its context is shared: read only;
+                    # the rows by card, each card's its rank's: no rank looked up on the way)
+                    row = R.judged[self.top][cards[0]]
                     try:
                         return row[n]  # (a dict's subscript is specialised, its get method is not)
                     except KeyError:  # (the first time)
-                        got = row[n] = self._judge_cell(_TOPS[self.top], rank, n)
+                        got = row[n] = self._judge_cell(_TOPS[self.top], _RANK_OF[cards[0]], n)
                         return got
-            elif kind == PICKUP and R.voluntary and self.pile and not move.cards:
+            elif kind == PICKUP and R.voluntary and self.pile and not move.cards and self.hand_n[seat]:
                 return _PICKUP_OK, R.pick_fids, _VOLUNTARY
         return self._judge_all(move)
 
@@ -2038,13 +2042,14 @@ class Position:
         whom cards of one rank are alike: a search that ignores suits)."""
         R = self.R
         seat = self.turn
-        if R.plain and self.hand_n[seat] and not self.setup and not self.opening and (
+        # (the hand's code, read for the plays, asked first: 0 where the hand is empty, so its count
+        # is not asked)
+        if R.plain and (h := self.hands[seat]) and not self.setup and not self.opening and (
                 not R.combo or self.stock) and not self.ended:  # (the variant first: most have no combo)
             # (the checked path's common case, and a search's: the plain game from the hand: the
             # plays of each rank that goes on the top, then the pickup, as below without the
             # questions that cannot arise)
             C = self.C
-            h = self.hands[seat]
             if C.one_pack:
                 # one pack: the hand's fields of the ranks that may go on the top, as its seven bytes
                 # of two ranks each, each byte's plays read off (no loop: the plays of a byte's
@@ -3200,20 +3205,17 @@ class Position:
             if kind == PLAY:
                 cards = move.cards
                 c = cards[0]
-                if move.give < 0 and self.hand_n[seat] and c >= 0:
+                # (an empty hand's code is 0: the held tests below find none there, so the hand's
+                # count is not asked)
+                if move.give < 0 and c >= 0:
                     C = self.C
                     h = self.hands[seat]
                     if len(cards) == 1:
                         if h & C.fm[c]:
                             return self.push_cards(cards, C.cv[c])  # (which ends the opening)
-                    elif c >> 2 == cards[-1] >> 2:
-                        cv, fm = C.cv, C.fm
-                        val = 0
-                        for c in cards:
-                            if c < 0 or not (h - val) & fm[c]:
-                                break
-                            val += cv[c]
-                        else:
+                    elif c >> 2 == cards[-1] >> 2:  # (equal cards, not a run: the first not unseen, nor any other of its rank)
+                        val = _held_alike(h, C, cards)
+                        if val:
                             return self.push_cards(cards, val)
             elif kind == PICKUP and not move.cards:
                 return self.push_pickup()
@@ -3946,14 +3948,40 @@ def _suited3() -> tuple[int, ...]:
 _AFTERS: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
 
 
-def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> bool:
-    """Are ``cards`` (two or more) all of one rank, and all in the multiset ``h``?"""
+# one pack: per play of two or more distinct ordinary cards of one rank, its code (a hand holds
+# them all where it holds every bit of it): :func:`_held_alike`, without a loop over the cards
+_ALIKE: dict[tuple[int, ...], int] = {}
+
+
+def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> int:
+    """The code of ``cards`` (two or more) where they are all of one rank and all in the multiset
+    ``h``, else 0. (Position.judge asks it of a play from the hand, and Position.push makes the
+    play with the code.)"""
+    if C.one_pack:
+        val = _ALIKE.get(cards)
+        if val is None:
+            val = _alike_code(cards)
+        if val:
+            return val if h & val == val else 0
     rank = cards[0] >> 2
     csh, cm = C.csh, C.cm
     for c in cards:
         if c >> 2 != rank or ((h >> csh[c]) & cm[c]) < cards.count(c):
-            return False
-    return True
+            return 0
+    return C.encode(cards)
+
+
+def _alike_code(cards: tuple[int, ...]) -> int:
+    """One pack: the code of ``cards`` where they are distinct ordinary cards (no joker, no unseen
+    card) of one rank, kept in ``_ALIKE`` (at most 13 ranks' 11 plays of two cards or more); else 0."""
+    rank = cards[0] >> 2
+    code = 0
+    for c in cards:
+        if not 0 <= c < JOKER or c >> 2 != rank or code >> c & 1:
+            return 0
+        code |= 1 << c
+    _ALIKE[cards] = code
+    return code
 
 
 def _put(t: tuple[T, ...], i: int, x: T) -> tuple[T, ...]:
