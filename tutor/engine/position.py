@@ -3352,7 +3352,10 @@ class Position:
         if R.force >= 0 and R.force_once and self.forced():
             taken = [c for laid in pile for c in laid[0]]
             taken += extra
-            k = max(i for i, c in enumerate(taken) if c >> 2 == R.force)  # the forcing card leaves the game
+            k = len(taken) - 1  # the forcing card leaves the game: the last taken (a loop, not a
+            # generator: one would hold ``R`` in a cell, made at every pickup)
+            while taken[k] >> 2 != R.force:
+                k -= 1
             self.burned += (taken.pop(k),)
             self._clear_pile()
             self._give(seat, taken)
