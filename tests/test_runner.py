@@ -19,6 +19,7 @@ from tutor.engine import legal_moves, position, position_of
 from tutor.engine.position import Position, rules_of
 from tutor.play.game import (
     BOTS,
+    Circle,
     EpsilonBot,
     GreedyBot,
     PlayfulBot,
@@ -174,6 +175,26 @@ def test_a_stalled_game_ends_and_says_why() -> None:
         assert g.loser is None and "came round 3 times" in g.stall_reason
     capped = play_game("pagat", 4, 0, max_turns=10)
     assert capped.stalled and capped.turns == 10 and capped.stall_reason == "it ran past 10 moves"
+
+
+def test_the_stall_rule_counts_a_position_with_its_face_up_and_face_down_cards() -> None:
+    # (Circle.came_round counts a position by its hands, stock, turn and way of play, keeping the
+    # zones it was first met with beside it: the same hands with other zones are another position)
+    pos = _started(load_variant("pagat"), 3, 4, None)[1]
+    circle = Circle(repeats=2)
+    assert not circle.came_round(pos)
+    ups = pos.ups
+    other = tuple(reversed(ups))  # (the same hands, the face-up cards moved round the seats)
+    assert other != ups
+    pos.ups = other
+    assert not circle.came_round(pos)  # a position of its own, met once
+    pos.ups = tuple(tuple(s) for s in ups)  # the first again: equal zones, not the same tuples
+    assert circle.came_round(pos)
+    assert "came round 2 times" in circle.why
+    pos.ups = other
+    assert circle.came_round(pos)
+    pos.turn = (pos.turn + 1) % pos.n  # another turn: a position never met
+    assert not Circle(repeats=2).came_round(pos) and not circle.came_round(pos)
 
 
 def test_play_from_a_table_cuts_and_counts() -> None:

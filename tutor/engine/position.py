@@ -78,6 +78,7 @@ T = TypeVar("T")
 # -- the variant, compiled ----------------------------------------------------------
 
 BLUFF_CLAIMS, SWAPS, ANYTIME = 1, 2, 3  # how a variant's plays are counted beyond one lookup per rank
+_SEES, _REVERSES = 1, 2  # what Position.push_cards asks further of a rank's play (bits of Rules.lay)
 
 
 class Rules:
@@ -95,7 +96,7 @@ class Rules:
                  "run_spans", "run_masks", "more", "swap_forms", "lone_swaps", "swap_adds", "swap_tops", "swap_ranks",
                  "swap_count", "swap_none", "swap_nibs", "swap_own", "swap_flags", "swap_own_ranks", "swap_flagged",
                  "fours_at", "fours_rev", "free_two", "plain_mostly", "now_and_then", "plain_then", "lookup",
-                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand")
+                 "plain_runs", "plain_swaps", "run_free", "fast_hand", "judged", "own_hand", "top_kept")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -214,15 +215,20 @@ class Rules:
         # (the top it makes on a pile, -1: it leaves the top as it is; the top it makes alone;
         # how long a run of it on top sets nothing off by itself: shorter than four_at where it
         # has no power of its own (a see-through card that may skip: then unless what it shows
-        # beneath skips, which push_cards asks), else none; may skip as a see-through card;
+        # beneath skips, which push_cards asks), else none; and what push_cards asks further of few
+        # ranks, as bits (0 for most: one test): _SEES may skip as a see-through card, _REVERSES
         # reverses the play-on table)
         self.lay = tuple((-1 if v.transparent[r] else v.counts[r], self.first_top[r],
-                          self.four_at if not self.effects[r] else 0, self.see_skip[r], r == v.reversal)
+                          self.four_at if not self.effects[r] else 0,
+                          (_SEES if self.see_skip[r] else 0) | (_REVERSES if r == v.reversal else 0))
                          for r in range(N_RANKS))
         self.swap_rules: dict[tuple[int, int], tuple[str, str] | None] = {}
         self.claims: dict[tuple[int, int, int], Said] = {}  # Bluff: Position._claims
         self.bluff_fid = v.setting_origin("bluff")
         self.free_two = any(v.free_with_two)
+        # the effective top (Position.top_rank) is always the top kept as the pile grows: no claims
+        # stand for it, and no joker's free play (Position._free_with_two) makes it empty
+        self.top_kept = not (v.bluff or self.free_two)
         # swaps: per pack width, per rank, Position._swap_form of each field
         self.swap_forms: dict[int, tuple[dict[int, SwapForm], ...]] = {}
         self.lone_swaps = tuple(bool(v.swaps) and self.swap_rule(r, 1) is not None for r in range(N_RANKS))
@@ -3441,7 +3447,10 @@ class Position:
         if R.force >= 0 and R.force_once and self.forced():
             taken = [c for laid in pile for c in laid[0]]
             taken += extra
-            k = max(i for i, c in enumerate(taken) if c >> 2 == R.force)  # the forcing card leaves the game
+            k = len(taken) - 1  # the forcing card leaves the game: the last taken (a loop, not a
+            # generator: one would hold ``R`` in a cell, made at every pickup)
+            while taken[k] >> 2 != R.force:
+                k -= 1
             self.burned += (taken.pop(k),)
             self._clear_pile()
             self._give(seat, taken)
@@ -3840,8 +3849,8 @@ class Position:
         r = _RANK_OF[cards[0]]
         hand_n = self.hand_n
         if val:
-            hands = self.hands
             if count < 0:  # (the count is the cheaper to compare: val is a big int)
+                hands = self.hands
                 C = self.C
                 if val < 0:
                     cv = C.cv
@@ -3858,20 +3867,23 @@ class Position:
                     table, sh, m = C.tsm[r]
                     count = table[(h >> sh) & m]
             else:
-                hands[seat] -= val
+                self.hands[seat] -= val
             left = hand_n[seat] = hand_n[seat] - n
             self.subs[seat][r] = count
         else:
             left = hand_n[seat]
         pile_n = self.pile_n
-        on_pile, alone, quiet, see_skip, reverses = R.lay[r]
-        below = EMPTY
-        if see_skip and pile_n:
-            # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips
-            # too; a 3 on a 5 sets nothing off by itself)
-            below = self.top_rank()
-            if below != EMPTY and R.skip[below]:
-                quiet = 0
+        on_pile, alone, quiet, odd = R.lay[r]
+        if odd:
+            below = EMPTY
+            if odd & _SEES and pile_n:
+                # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips
+                # too; a 3 on a 5 sets nothing off by itself)
+                below = self.top if R.top_kept else self.top_rank()
+                if below != EMPTY and R.skip[below]:
+                    quiet = 0
+            if odd & _REVERSES:
+                self.rev += n
         # lay the cards: the pile's top, run and reversing count follow
         self.pile.append((cards, seat, -1))
         if pile_n:
@@ -3884,8 +3896,6 @@ class Position:
         self.run_r = r
         self.run_n = run_n
         self.pile_n = pile_n + n
-        if reverses:
-            self.rev += n
         self.opening = False
         if run_n < quiet:  # nothing burns, reverses, skips or plays again
             stock = self.stock
@@ -3916,7 +3926,7 @@ class Position:
             events = []
         skip = R.skip[r] * n
         skip_r = r
-        if not skip and below != EMPTY:
+        if not skip and odd and below != EMPTY:  # (the card a see-through card shows, as above)
             skip, skip_r = R.skip[below], below
         self._settle(seat, r, n if R.reverse[r] else 0, skip, R.play_again[r], r, r, skip_r, events)
         return events

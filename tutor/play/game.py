@@ -575,21 +575,19 @@ class Circle:
     the same position after a pickup comes round ``repeats`` times (no card burned, nobody out,
     every hand back to what it was), or when it runs past ``max_turns`` moves."""
 
-    __slots__ = ("seen", "repeats", "max_turns", "turns", "why", "_ups", "_downs", "_zones", "_zone_ids")
+    __slots__ = ("seen", "again", "repeats", "max_turns", "turns", "why")
 
     def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
-        self.seen: dict[tuple[object, ...], int] = {}
+        # the positions counted, by their hands, the stock's size, who is to move and the way play
+        # goes, each with the face-up and face-down cards it was first counted with; and the
+        # positions counted again, whole (those parts and the face-up and face-down cards), with
+        # their counts (see :meth:`came_round`)
+        self.seen: dict[tuple[object, ...], tuple[object, object]] = {}
+        self.again: dict[tuple[object, ...], int] = {}
         self.repeats = repeats
         self.max_turns = max_turns
         self.turns = 0
         self.why = ""
-        # the face-up and face-down cards at the last pickup, and their part of the key: a small
-        # int per different contents (they seldom change between pickups: compared, not rebuilt,
-        # and not hashed again with every key)
-        self._ups: tuple[tuple[tuple[int, ...], ...], ...] | None = None
-        self._downs: tuple[tuple[int, ...], ...] | None = None
-        self._zones = -1
-        self._zone_ids: dict[tuple[object, ...], int] = {}
 
     def quiet_move(self) -> bool:
         """Count a move that set nothing off (no pickup); True once the game has stalled."""
@@ -601,31 +599,26 @@ class Circle:
         self.why = f"it ran past {self.max_turns} moves"
         return True
 
-    def came_round(self, pos: Position, zones_same: bool = False) -> bool:
+    def came_round(self, pos: Position) -> bool:
         """Count the position after a pickup (not the move); True once it has come round
-        ``repeats`` times. ``zones_same``: the caller knows the face-up and face-down cards are
-        as they were at the last position counted here (then they are not compared). (A loop
-        over tables passes each table's position: ``position_of``.)"""
-        if not zones_same:
-            ups, downs = pos.ups, pos.downs
-            # (a push puts new tuples in place only where they change, and a copy shares them: the
-            # same tuples are not compared)
-            if ups is not self._ups or downs is not self._downs:
-                if ups != self._ups or downs != self._downs:
-                    ids = self._zone_ids
-                    self._zones = ids.setdefault((ups, downs), len(ids))
-                self._ups, self._downs = ups, downs
-        key = (self._zones, len(pos.stock), pos.turn, pos.direction, tuple(pos.hands))  # (the hands a tuple of
+        ``repeats`` times. (A loop over tables passes each table's position: ``position_of``.)"""
+        # most positions are new, and differ from every one before in their hands: counted by
+        # those parts alone, with one look-up, and the face-up and face-down cards kept beside
+        # them, by reference (a push puts new tuples in place only where they change), neither
+        # hashed nor compared; only where those parts come round again (the hands as they were)
+        # is the position counted whole
+        zones = (pos.ups, pos.downs)
+        key = (len(pos.stock), pos.turn, pos.direction, tuple(pos.hands))  # (the hands a tuple of
         # their own: made from the list at once, not unpacked into the key)
-        # most positions are new: counted with one look-up (a second only for one seen before)
-        seen = self.seen
-        k = len(seen)
-        times = seen.setdefault(key, 1)
-        if len(seen) == k:
-            times = seen[key] = times + 1
-            if times >= self.repeats:
-                self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
-                return True
+        first = self.seen.setdefault(key, zones)
+        if first is zones:
+            return False
+        whole = (key, zones)
+        again = self.again
+        times = again[whole] = again.get(whole, 1 if first == zones else 0) + 1
+        if times >= self.repeats:
+            self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
+            return True
         return False
 
     def stalled_after(self, pos: Position, events: Sequence[str]) -> bool:
@@ -853,8 +846,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
     getrandbits, bits = rng.getrandbits, _BITS
     turns = made = circle.turns  # the moves made (``turns``: with the one being made)
     picked = 0  # the pickups of the plain game, counted here
-    zones_same = False  # are the face-up and face-down cards as at the last pickup counted
-    up_to_hand = pos.v.face_up_to_hand
     ready = lean and not pos.opening  # (the opening lead is made as :func:`_random_push` makes it)
     for turns in range(made + 1, max_turns + 1):  # (one move a step, counted by the step)
         seat = pos.turn
@@ -915,13 +906,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
                 push_pickup()
                 picked += 1
-                if came_round(pos, zones_same) and not over():
+                if came_round(pos) and not over():
                     result.stalled = True
                     result.stall_reason = circle.why
                     break
-                # (plays from the hand and plain pickups leave them as they are, except where the
-                # face-up cards go to an emptied hand)
-                zones_same = not up_to_hand
                 continue
         else:
             listed = moves() if lean and not hand_n[seat] else None
@@ -930,7 +918,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                 events = push(played)
             else:
                 played, events = _random_push(pos, rng, False)
-            zones_same = False  # (a play from face up or face down, a flip)
             ready = lean and not pos.opening
             if isinstance(played, Move) and played.kind == FLIP:
                 result.flips += 1
