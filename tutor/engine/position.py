@@ -694,7 +694,6 @@ CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
 _NO_RUNS: list[Move] = []  # Bluff: a hand's runs where it holds none (never added to)
-_LAID_CARDS = itemgetter(0)  # the cards of a play on the pile (a Laid), or a stack's first card
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1

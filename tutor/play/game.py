@@ -900,7 +900,6 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     events = push(run)
                 else:  # the j-th play or swap
                     events = push_swap_at(j, counted, False)[1]  # (a swap's event left out: bulk play)
-                    zones_same = False  # (a swap may change face-up cards)
                     if not events:  # (most plays: nothing set off, as below)
                         continue
             else:  # a plain pickup sets off nothing but the pickup (and the same player's turn again)
