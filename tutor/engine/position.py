@@ -1083,9 +1083,11 @@ class Position:
     def top_rank(self) -> int:
         """The effective top rank the next play must answer (EMPTY for an empty pile)."""
         R = self.R
+        if R.top_kept:  # (most variants: no claims, no joker's free play)
+            return self.top
         if R.bluff:
             return self._bluff_state()[0]
-        if R.free_two and self._free_with_two(self.pile):  # (a free play with two: an extra, Variant.extras)
+        if self._free_with_two(self.pile):  # (a free play with two: ``Rules.free_two``)
             return EMPTY
         return self.top
 
@@ -3878,7 +3880,7 @@ class Position:
             if odd & _SEES and pile_n:
                 # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips
                 # too; a 3 on a 5 sets nothing off by itself)
-                below = self.top if R.top_kept else self.top_rank()
+                below = self.top if R.top_kept else self.top_rank()  # (:meth:`top_rank`, its first test inline)
                 if below != EMPTY and R.skip[below]:
                     quiet = 0
             if odd & _REVERSES:
