@@ -260,7 +260,10 @@ _seeded: Callable[[int], random.Random] = _seeded_fast if _seeded_agrees() else 
 def _randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``, as CPython draws it, without its overhead."""
     if _INLINE_RANDBELOW:
-        k = n.bit_length()
+        try:  # (``n.bit_length()`` by subscript: a table read, not a method call; every move draws)
+            k = _BITS[n]
+        except IndexError:
+            k = n.bit_length()
         j = rng.getrandbits(k)
         while j >= n:
             j = rng.getrandbits(k)
