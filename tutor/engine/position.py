@@ -518,6 +518,10 @@ class Code:
         """Per rank (the jokers last) the count of plays of its cards in the multiset ``hand``."""
         if self.w == 1:  # (one pack: two ranks' counts a byte, by subscript: every deal asks for each hand)
             b = _BYTE_SUBS
+            if hand < _JOKERS_AT:  # (no jokers, most hands: its bytes by one C call, small ints, not
+                # a big-int shift and mask a byte; a taken pile asks too, :meth:`Position._give`)
+                b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(_RANK_BYTES, "little")
+                return [*b[b0], *b[b1], *b[b2], *b[b3], *b[b4], *b[b5], b[b6][0], 0]
             return [*b[hand & 255], *b[hand >> 8 & 255], *b[hand >> 16 & 255], *b[hand >> 24 & 255],
                     *b[hand >> 32 & 255], *b[hand >> 40 & 255], b[hand >> 48 & 15][0], hand >> 52 & 0xFFFF]
         return [t[(hand >> s) & m] for t, s, m in self.tsm]

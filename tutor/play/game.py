@@ -257,15 +257,24 @@ _NEW_RANDOM, _SEED_RANDOM = random.Random.__new__, random.Random.__mro__[1].seed
 _seeded: Callable[[int], random.Random] = _seeded_fast if _seeded_agrees() else random.Random
 
 
-def _randbelow(rng: random.Random, n: int) -> int:
+def _randbelow_inline(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``, as CPython draws it, without its overhead."""
-    if _INLINE_RANDBELOW:
+    try:  # (``n.bit_length()`` by subscript: a table read, not a method call; every move draws)
+        k = _BITS[n]
+    except IndexError:
         k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
         j = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
-        return j
+    return j
+
+
+def _randrange(rng: random.Random, n: int) -> int:
     return rng.randrange(n)
+
+
+# ``rng.randrange(n)``: inline where that draws as this Python does (chosen once, not asked each draw)
+_randbelow: Callable[[random.Random, int], int] = _randbelow_inline if _INLINE_RANDBELOW else _randrange
 
 
 def _shuffle(rng: random.Random, x: list[int]) -> None:
