@@ -3017,14 +3017,17 @@ class Position:
                 j -= count * each
                 at += count
                 continue
-            q, j = divmod(j, each)
+            q = j // each  # (as divmod, without its call and its tuple)
+            j -= q * each
             play = form[3][at + q]
             if not j or rule is None:  # (the play itself: no rule where j is 0)
                 if parts:
                     return play, None, -1, -1, -1, 0
                 cards, val, count = play
                 return cards, self.push_cards(cards, val, None, count)
-            give_at, k = divmod(j - 1, p)  # the card given, and the swap per card given
+            j -= 1  # the card given, and the swap per card given (as divmod, as above)
+            give_at = j // p
+            k = j - give_at * p
             break
         else:
             raise AssertionError("a play past the count")
