@@ -3991,7 +3991,8 @@ def _held_alike(h: int, C: Code, cards: tuple[int, ...]) -> int:
 
 def _alike_code(cards: tuple[int, ...]) -> int:
     """One pack: the code of ``cards`` where they are distinct ordinary cards (no joker, no unseen
-    card) of one rank, kept in ``_ALIKE`` (at most 13 ranks' 11 plays of two cards or more); else 0."""
+    card) of one rank, kept in ``_ALIKE`` (at most 13 ranks' 11 plays of two cards or more, in
+    each order their cards come in: 60 a rank); else 0."""
     rank = cards[0] >> 2
     code = 0
     for c in cards:
