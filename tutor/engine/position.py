@@ -518,12 +518,14 @@ class Code:
         """Per rank (the jokers last) the count of plays of its cards in the multiset ``hand``."""
         if self.w == 1:  # (one pack: two ranks' counts a byte, by subscript: every deal asks for each hand)
             b = _BYTE_SUBS
-            if hand < _JOKERS_AT:  # (no jokers, most hands: its bytes by one C call, small ints, not
-                # a big-int shift and mask a byte; a taken pile asks too, :meth:`Position._give`)
-                b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(_RANK_BYTES, "little")
-                return [*b[b0], *b[b1], *b[b2], *b[b3], *b[b4], *b[b5], b[b6][0], 0]
-            return [*b[hand & 255], *b[hand >> 8 & 255], *b[hand >> 16 & 255], *b[hand >> 24 & 255],
-                    *b[hand >> 32 & 255], *b[hand >> 40 & 255], b[hand >> 48 & 15][0], hand >> 52 & 0xFFFF]
+            jokers = 0
+            if hand >= _JOKERS_AT:  # (a joker held, few hands: its count, then the 52 cards alone)
+                jokers = hand >> JOKER & 0xFFFF
+                hand &= _JOKERS_AT - 1
+            # the 52 cards' fields as 7 bytes by one C call (small ints, not a big-int shift and mask a
+            # byte; a taken pile asks too, :meth:`Position._give`), the last the ace's field alone
+            b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(_RANK_BYTES, "little")
+            return [*b[b0], *b[b1], *b[b2], *b[b3], *b[b4], *b[b5], b[b6][0], jokers]
         return [t[(hand >> s) & m] for t, s, m in self.tsm]
 
     def group(self, r: int, f: int) -> tuple[int, ...]:
@@ -3227,7 +3229,7 @@ class Position:
                     if len(cards) == 1:
                         if h & C.fm[c]:
                             return self.push_cards(cards, C.cv[c])  # (which ends the opening)
-                    elif c >> 2 == cards[-1] >> 2:  # (equal cards, not a run: the first not unseen, nor any other of its rank)
+                    elif c >> 2 == cards[-1] >> 2:  # (first and last of a rank: equal cards, not a run)
                         val = _held_alike(h, C, cards)
                         if val:
                             return self.push_cards(cards, val)
