@@ -3,13 +3,17 @@
 For ``--rounds`` rounds, one process at a time: ``benchmarks/engine.py --all`` (every preset,
 random bots, ``--players`` players or the nearest count a preset allows), then the peer's
 random-play loop from ``../shared/tools/peer_speed.py`` (trachwo/masters-of-shithead), each
-counted in moves per CPU second of its own process. Each preset plays games until it has made
-``--moves`` moves (a fixed number of games would weigh a 50-move Bluff game's start 25 times
-more than a 1,300-move pagat game's). Prints, per preset, the range over the rounds, the times
-the peer of the same round, and how many times slower than pagat it is (issue 11: pagat at
-least 5 times the peer, and every preset within a factor 2 of that: at least 2.5 times).
+counted in moves per CPU second of its own process. Each preset plays games for ``--seconds``
+CPU seconds, as long as the peer's loop plays (a fixed number of games would weigh a 50-move
+Bluff game's start 25 times more than a 1,300-move pagat game's; a short run weighs the first use
+of a preset's tables, which the peer's long run spreads thin). ``--moves N`` plays N moves a
+preset instead: a short run, its first-use costs included. Prints, per preset, the range over
+the rounds, the times the peer of the same round, and how many times slower than pagat it is
+(issue 11: pagat at least 5 times the peer, and every preset within a factor 2 of that: at
+least 2.5 times).
 
     python benchmarks/presets_vs_peer.py /work/peer/src --rounds 3
+    python benchmarks/presets_vs_peer.py /work/peer/src --rounds 2 --moves 50000
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ from checked_vs_peer import TOOL, peer_loop, run_json  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _presets(games: int, moves: int, players: int) -> dict[str, int]:
+def _presets(games: int, moves: int, players: int, seconds: float) -> dict[str, int]:
     cmd = [sys.executable, "benchmarks/engine.py", "--all", "--games", str(games), "--moves", str(moves),
-           "--players", str(players), "--json"]
+           "--players", str(players), "--seconds", str(seconds), "--json"]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     rows = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
@@ -41,17 +45,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("peer_src", help="the peer's src directory (a checkout of trachwo/masters-of-shithead)")
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--moves", type=int, default=100_000, help="moves per preset per round (at least)")
-    ap.add_argument("--games", type=int, default=60, help="games per preset per round, with --moves 0")
+    ap.add_argument("--moves", type=int, default=0,
+                    help="moves per preset per round (at least), in place of --seconds: a short run, its "
+                         "first-use costs included")
+    ap.add_argument("--games", type=int, default=60, help="games per preset per round, with --moves 0 and --seconds 0")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--seconds", type=float, default=5, help="the peer's play per round")
+    ap.add_argument("--seconds", type=float, default=5,
+                    help="the peer's play per round, and each preset's (CPU seconds) unless --moves")
     ap.add_argument("--tool", default=str(TOOL), help="the shared peer_speed.py (default: beside the project)")
     args = ap.parse_args(argv)
     peer_cmd = [sys.executable, "-c", peer_loop(args.peer_src, args.seconds, Path(args.tool))]
     ours: list[dict[str, int]] = []
     peers: list[int] = []
     for k in range(args.rounds):
-        ours.append(_presets(args.games, args.moves, args.players))
+        ours.append(_presets(args.games, args.moves, args.players, 0 if args.moves else args.seconds))
         peers.append(run_json(peer_cmd, args.peer_src)[0])
         print(f"round {k + 1}: pagat {ours[-1].get('pagat', 0):,}, peer {peers[-1]:,} moves per CPU second", flush=True)
     print(f"{'preset':28} {'moves per CPU second':>22} {'times the peer':>16} {'pagat / preset':>15}")

@@ -86,6 +86,13 @@ def test_engine_benchmark_plays_until_it_has_the_moves_asked_for() -> None:
     assert fewer["moves"] < 300 <= row["moves"]
 
 
+def test_engine_benchmark_plays_for_the_cpu_seconds_asked_for() -> None:
+    (row,) = [json.loads(line) for line in _run("benchmarks/engine.py", "--variant", "bluff", "--seconds", "0.3",
+                                                "--moves", "10", "--json").splitlines()]
+    # games are started until the process has spent that long on them (--seconds over --moves)
+    assert row["cpu_seconds"] >= 0.3 and row["moves"] > 10 and row["games"] > 1
+
+
 def test_bytecodes_prints_where_a_move_goes_and_refuses_a_bad_variant() -> None:
     text = _run("benchmarks/bytecodes.py", "--variant", "pagat", "--games", "1", "--top", "5")
     head, *rest = text.splitlines()
