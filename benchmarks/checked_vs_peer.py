@@ -1,10 +1,12 @@
 """The checked path against the peer engine (and another checkout of this project), side by side.
 
 Runs, one process at a time and alternating for ``--rounds`` rounds: ``benchmarks/engine.py
---engine --games N --json`` in each checkout given (``--before DIR`` first, if given, then this
+--engine --seconds S --json`` in each checkout given (``--before DIR`` first, if given, then this
 one), then the peer's random-play loop from ``../shared/tools/peer_speed.py`` (trachwo/
 masters-of-shithead, 4 players, ``--seconds`` of play) with its moves also counted per CPU
-second of its own process. Prints moves per CPU second and per wall second of each, then the
+second of its own process. Each plays for the same time, so the first use of tables weighs as
+little in ours as in the peer's (``--games N``: N games of ours instead, a short run; a
+checkout whose engine.py has no ``--seconds`` gets ``--games``). Prints moves per CPU second and per wall second of each, then the
 ratios per round (the ratio holds on a busy machine where the absolute figures do not).
 
     python benchmarks/checked_vs_peer.py /work/peer/src --before /tmp/main-checkout --rounds 3
@@ -52,17 +54,29 @@ def run_json(cmd: list[str], cwd: str) -> tuple[int, int]:
     raise SystemExit(f"{' '.join(cmd[:2])} in {cwd} failed: {out.stderr.strip().splitlines()[-1:]}")
 
 
+def _length(checkout: Path, games: int, seconds: float) -> list[str]:
+    """How long a checkout's run plays: ``games`` games, else ``seconds`` (``--games 2000`` where
+    its engine.py predates ``--seconds``)."""
+    if games:
+        return ["--games", str(games)]
+    if "--seconds" not in (checkout / "benchmarks" / "engine.py").read_text():
+        return ["--games", "2000"]
+    return ["--seconds", str(seconds)]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("peer_src", help="the peer's src directory (a checkout of trachwo/masters-of-shithead)")
     ap.add_argument("--before", help="another checkout of this project, run first in each round")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--games", type=int, default=40, help="our games per run (pagat, 4 players)")
-    ap.add_argument("--seconds", type=float, default=5, help="the peer's play per run")
+    ap.add_argument("--games", type=int, default=0,
+                    help="our games per run (pagat, 4 players), in place of --seconds: a short run")
+    ap.add_argument("--seconds", type=float, default=5, help="the peer's play per run, and ours unless --games")
     ap.add_argument("--tool", default=str(TOOL), help="the shared peer_speed.py (default: beside the project)")
     args = ap.parse_args(argv)
-    ours = [sys.executable, "benchmarks/engine.py", "--engine", "--games", str(args.games), "--json"]
-    runs = ([("before", ours, args.before)] if args.before else []) + [("this", ours, str(ROOT))]
+    ours = [sys.executable, "benchmarks/engine.py", "--engine", "--json"]
+    runs = [(name, ours + _length(Path(cwd), args.games, args.seconds), cwd)
+            for name, cwd in ([("before", args.before)] if args.before else []) + [("this", str(ROOT))]]
     runs.append(("peer", [sys.executable, "-c", peer_loop(args.peer_src, args.seconds, Path(args.tool))], args.peer_src))
     rows: dict[str, list[tuple[int, int]]] = {name: [] for name, _, _ in runs}
     for _ in range(args.rounds):
