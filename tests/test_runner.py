@@ -123,9 +123,11 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
             assert (made if isinstance(made, Move) else Move(PLAY, made)) == listed
             assert list(got) == list(b.push(listed)) and a.causes == b.causes
             assert a.snapshot() == b.snapshot()
-            # the distinct face-up cards a swap may take, per seat and in all (Position._ups_swaps)
-            takes = [len(set().union(*zone)) for zone in a.ups]
-            assert a._ups_swaps()[1] == (*takes, sum(takes))
+            # the distinct face-up cards a swap may take, per seat and in all, and the cards
+            # themselves in card order (Position._ups_swaps; kept on by _swap_with)
+            cards = [tuple(sorted(set().union(*zone))) for zone in a.ups]
+            takes = [len(c) for c in cards]
+            assert a._ups_swaps()[1:4:2] == ((*takes, sum(takes)), tuple(cards))
             if listed.give >= 0:  # (the kinds of swap met: each must come up)
                 seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
                 seen["joker"] += JOKER in (listed.give, listed.take)

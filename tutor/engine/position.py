@@ -415,13 +415,14 @@ _FROM_BYTES = int.from_bytes
 _BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
 _BYTE_FLAGS = 0x60 * 0x01_0101_0101_0101  # (bits 5 and 6 of each of a hand's 7 bytes: Rules.swap_flags)
 _BYTE_LOWS = 0x1F * 0x01_0101_0101_0101  # (and bits 0 to 4: the plays)
+_EVEN_FLAGS, _ODD_FLAGS = _BYTE_FLAGS & _BYTE_FLAGS >> 1, _BYTE_FLAGS & _BYTE_FLAGS << 1  # (bit 5, bit 6: Position._flag_ranks)
 _NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each rank r's field: Position.swap_counts)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
-# Position._ups_swaps of them, and the swap rules they allow per seat (kept alive here, so no other object takes their id)
+# Position._ups_swaps of them, the swap rules they allow per seat and the cards a swap may take per seat (kept alive here, so no other object takes their id)
 # (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
-_UPS_SEEN: tuple[object, tuple[int, ...], tuple[int, ...]] = (None, (), ())
+_UPS_SEEN: tuple[object, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]] = (None, (), (), ())
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
@@ -2870,28 +2871,33 @@ class Position:
         game counts them (``Rules.count_at``: :func:`_adder`)."""
         return self.R.swap_count[key](self.subs[self.turn])
 
-    def _ups_swaps(self) -> tuple[object, tuple[int, ...], tuple[int, ...]]:
+    def _ups_swaps(self) -> tuple[object, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """The face-up zones, then per seat the face-up cards a swap may take from its zone
         (:func:`_takes`), how many, and last all of them: what own-face-up and other-face-up allow
-        per card given (:meth:`_swaps_per`); and per seat, the swap rules they allow. Kept for the
+        per card given (:meth:`_swaps_per`); per seat, the swap rules they allow; and per seat the
+        cards themselves (:meth:`push_swap_at` picks one: no zone hashed to find them). Kept for the
         last zones met, by identity (``_UPS_SEEN``: a push puts new zones in place, and they stay as
         they are for many moves; each move asks; a swap of one pack's face-up card for a hand card
-        keeps the counts, and :meth:`_swap_with` keeps them on). Returned whole, as kept (another
-        thread may put its own in place at any step: read the global once)."""
+        keeps the counts, and :meth:`_swap_with` keeps them on, the cards of the zone it changes
+        made anew from those it had). Returned whole, as kept (another thread may put its own in
+        place at any step: read the global once)."""
         ups = self.ups
         global _UPS_SEEN
         seen = _UPS_SEEN
         if seen[0] is ups:
             return seen
         takes = []
+        cards = []
         for zone in ups:  # (a loop, not a generator: quicker for so few)
-            takes.append(len(_TAKES.get(zone) or _takes(zone)) if zone else 0)
+            got = (_TAKES.get(zone) or _takes(zone)) if zone else ()
+            cards.append(got)
+            takes.append(len(got))
         every = sum(takes)
         # and per seat, the swap rules they allow (:meth:`swap_counts`: bit i, _SWAP_HOWS[i];
         # other-hand's taken as allowed)
         rules = tuple((1 if own else 0) + (4 if every - own else 0) + 2 for own in takes)
         takes.append(every)
-        seen = _UPS_SEEN = ups, tuple(takes), rules
+        seen = _UPS_SEEN = ups, tuple(takes), rules, tuple(cards)
         return seen
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
@@ -3038,11 +3044,15 @@ class Position:
         give = C.nth_plain(rest, give_at)
         if give is None:
             give = list(dict.fromkeys(C.decode(rest)))[give_at]
-        ups = self.ups
         index = 0
+        if how != 1:  # a face-up card: per seat the cards a swap may take, as kept (:meth:`_ups_swaps`)
+            seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
+            if seen[0] is not self.ups:
+                seen = self._ups_swaps()
+            zones = seen[3]
         if not how:  # own-face-up
             other = -1
-            take = (_TAKES.get(ups[seat]) or _takes(ups[seat]))[k]
+            take = zones[seat][k]
         else:
             outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
             for other in range(self.n):
@@ -3055,7 +3065,7 @@ class Position:
                         take, index = -1, k
                         break
                 else:
-                    takes = _TAKES.get(ups[other]) or _takes(ups[other])
+                    takes = zones[other]
                     size = len(takes)
                     if k < size:
                         take = takes[k]
@@ -3819,8 +3829,14 @@ class Position:
                 if seen[0] is was:
                     # a face-up card for a hand card, neither a joker: the zone holds as many
                     # distinct cards as it did (each card once), so what :meth:`_ups_swaps`
-                    # counts stays, kept for the new zones (random play asks at the next move)
-                    _UPS_SEEN = now, seen[1], seen[2]
+                    # counts stays, kept for the new zones (random play asks at the next move);
+                    # and the zone's cards a swap may take, the card given in the one taken's
+                    # place, in card order (:func:`_takes`: no zone hashed, nothing missed)
+                    zones = seen[3]
+                    cards = list(zones[q])
+                    cards[cards.index(take)] = give
+                    cards.sort()
+                    _UPS_SEEN = now, seen[1], seen[2], _put(zones, q, tuple(cards))
             else:
                 subs = self.subs[other]
                 if into >= 0:
@@ -4259,10 +4275,11 @@ _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a fa
 
 def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
-    order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
-    :meth:`Position.push_swap_at` picks one). Kept by the zone's value: Tauko Hogni's random play
-    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept;
-    random play's callers look in ``_TAKES`` first, and call only where it misses)."""
+    order (:meth:`Position._swap_moves` lists them; :meth:`Position._ups_swaps` keeps them per
+    seat, :meth:`Position._swaps_per` counts them and :meth:`Position.push_swap_at` picks one).
+    Kept by the zone's value: where the zones change, most of them stay as they were (at most
+    4,096 kept; :meth:`Position._ups_swaps` looks in ``_TAKES`` first, and calls only where it
+    misses)."""
     got = _TAKES.get(stacks)
     if got is None:
         if len(_TAKES) >= 4096:
