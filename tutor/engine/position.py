@@ -2852,18 +2852,17 @@ class Position:
         ``Rules.swap_flags``: bit 8 * i + 5 for rank 2 * i, 8 * i + 6 for rank 2 * i + 1, and bit 0
         where a card of a rank with a swap of its own in force is held: then each such rank, its
         swaps counted from the fields of the ranks that may go, none where it may not go): kept by
-        value per variant (a move reads them with one look-up)."""
+        value per variant (a move reads them with one look-up). Found as :func:`_swap_bits` finds
+        its ranks, the bits moved to its places (8 * i + 5 to 8 * i + 3, 8 * i + 6 to 8 * i + 7:
+        two shifts, no loop; its ranks kept by value for every variant), each rank with a swap of
+        its own first."""
         R = self.R
-        out = list(R.swap_own_ranks) if flags & 1 else []
-        bits = flags >> 1
-        while bits:  # (bit by bit, as _swap_bits)
-            low = bits & -bits
-            bits ^= low
-            at = low.bit_length() + 1  # (the bit's place in ``flags``, and 1: 8 * i + 6 or 7)
-            r = 2 * (at >> 3) + (at & 7) - 6
-            if r not in out:
-                out.append(r)
-        got = R.swap_flagged[flags] = tuple(out)
+        many = (flags & _EVEN_FLAGS) >> 2 | (flags & _ODD_FLAGS) << 1
+        got = _SWAP_BITS.get(many) or _swap_bits(many)
+        if flags & 1:
+            own = R.swap_own_ranks
+            got = own + tuple([r for r in got if r not in own])
+        R.swap_flagged[flags] = got
         return got
 
     def _swap_plays(self, key: int) -> int:
@@ -4256,17 +4255,22 @@ def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target:
 _SWAP_BITS: dict[int, tuple[int, ...]] = {}  # (_swap_bits: bits 4 * r + 3 -> the ranks r)
 
 
+# (_swap_bits: per byte of a key shifted down by 3, whose bits 0 and 4 are those of two ranks, 2 * i
+# and 2 * i + 1 in byte i: the ranks each of its values 0 to 17 sets; the seven bytes' in a row)
+_BYTE_SWAP_RANKS = tuple(tuple(r for r, bit in ((2 * i, 1), (2 * i + 1, 16)) if v & bit)
+                         for i in range(_RANK_BYTES) for v in range(18))
+
+
 def _swap_bits(many: int) -> tuple[int, ...]:
     """The ranks r whose bit 4 * r + 3 ``many`` sets, in order (:meth:`Position.swap_counts`' ranks
     whose plays may swap): kept by value (at most 2 ** 14, one per set of ranks), so that a move
-    reads them with one look-up (bit by bit, some 1,700 instructions a rank)."""
-    out = []
-    bits = many
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        out.append((low.bit_length() >> 2) - 1)
-    got = _SWAP_BITS[many] = tuple(out)
+    reads them with one look-up; found by the key's seven bytes, each byte's ranks from a table
+    (no loop: a miss, at a set of ranks first met, costs a few bytecodes, not some 1,700
+    instructions a rank bit by bit)."""
+    b0, b1, b2, b3, b4, b5, b6 = (many >> 3).to_bytes(_RANK_BYTES, "little")
+    t = _BYTE_SWAP_RANKS
+    got = _SWAP_BITS[many] = (*t[b0], *t[18 + b1], *t[36 + b2], *t[54 + b3], *t[72 + b4], *t[90 + b5],
+                              *t[108 + b6])
     return got
 
 
