@@ -2785,11 +2785,14 @@ class Position:
                 # default, no byte order passed: the same bytes)
                 b = held.to_bytes(_RANK_BYTES)
                 x = _FROM_BYTES(b.translate(R.swap_flags[on]))
-                flags = x & _BYTE_FLAGS | (held & R.swap_own[on] != 0)  # (bit 0: a rank with a swap of its own)
+                flags = x & _BYTE_FLAGS
+                own = held & R.swap_own[on]  # (a card of a rank with a swap of its own)
                 # (as the plain game counts them from the play counts; the bytes added up as the
                 # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
-                if not flags:  # (most moves: no play swaps)
+                if not (flags or own):  # (most moves: no play swaps; no flag or-ed in to find it)
                     return x % 255, 0, R.swap_none[key]
+                if own:
+                    flags += 1  # (bit 0: a rank with a swap of its own)
                 n = (x & _BYTE_LOWS) % 255
                 ranks = R.swap_flagged.get(flags) or self._flag_ranks(flags)
                 h = held  # (a rank with a swap of its own that may not go: no field, no swap)
