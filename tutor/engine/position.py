@@ -2928,7 +2928,18 @@ class Position:
         plays in order, in runs of plays with the same swap rule (:meth:`Rules.swap_rule`) and
         gone: (how many, the rule, the gone, the rule's place; -1: none) (with one pack, a run
         per size); and the plays themselves, :meth:`Code.lays_of` (:meth:`push_swap_at` picks from them:
-        no field read off the hand again to find them)."""
+        no field read off the hand again to find them). With one pack (no joker), all but the plays
+        are those of the field of as many cards in the lowest suits (each card once: the same plays
+        by size, each leaving none of its cards), made once per number of cards: a field first met
+        costs its plays alone (no tally, no rule asked per play)."""
+        C = self.C
+        if C.w == 1 and r < JOKER_RANK:
+            like = (1 << f.bit_count()) - 1
+            if like != f:
+                forms = self._swap_forms()[r]
+                same = forms.get(like) or self._swap_form(r, like)
+                form = forms[f] = same[0], same[1], same[2], C.lays_of(r, f)
+                return form
         swapping: dict[int, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
