@@ -2890,14 +2890,21 @@ class Position:
             return seen
         takes = []
         cards = []
-        for zone in ups:  # (a loop, not a generator: quicker for so few)
-            got = (_TAKES.get(zone) or _takes(zone)) if zone else ()
+        # (a zone that is the one in the same place of the last zones met, the same object, has
+        # the cards kept for it: most pushes that put new zones in place change one zone)
+        was: tuple[object, ...] = seen[0] if isinstance(seen[0], tuple) else ()
+        kept = seen[3]
+        if len(was) != len(ups):
+            was, kept = (None,) * len(ups), ((),) * len(ups)
+        for zone, old, got in zip(ups, was, kept, strict=True):  # (a loop, not a generator: quicker for so few)
+            if zone is not old:
+                got = (_TAKES.get(zone) or _takes(zone)) if zone else ()
             cards.append(got)
             takes.append(len(got))
         every = sum(takes)
         # and per seat, the swap rules they allow (:meth:`swap_counts`: bit i, _SWAP_HOWS[i];
         # other-hand's taken as allowed)
-        rules = tuple((1 if own else 0) + (4 if every - own else 0) + 2 for own in takes)
+        rules = tuple([(1 if own else 0) + (4 if every - own else 0) + 2 for own in takes])  # (a list: no generator)
         takes.append(every)
         seen = _UPS_SEEN = ups, tuple(takes), rules, tuple(cards)
         return seen
