@@ -128,6 +128,7 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
             cards = [tuple(sorted(set().union(*zone))) for zone in a.ups]
             takes = [len(c) for c in cards]
             assert a._ups_swaps()[1:4:2] == ((*takes, sum(takes)), tuple(cards))
+            assert a._ups_swaps()[4] == tuple((t, -1, sum(takes) - t, 0) for t in takes)  # (swap_counts' per)
             if listed.give >= 0:  # (the kinds of swap met: each must come up)
                 seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
                 seen["joker"] += JOKER in (listed.give, listed.take)

@@ -71,6 +71,8 @@ Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tu
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...],
                  list[tuple[tuple[int, ...], int, int]]]  # see Position._swap_form
 SwapCounts = tuple[int, list[int] | None, dict[int, SwapForm] | None, int, list[int]]  # see Position.swap_counts
+UpsSeen = tuple[object, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+                tuple[tuple[int, int, int, int], ...]]  # see Position._ups_swaps
 SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position.push_swap_at
 T = TypeVar("T")
 
@@ -420,9 +422,10 @@ _NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each ra
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
-# Position._ups_swaps of them, the swap rules they allow per seat and the cards a swap may take per seat (kept alive here, so no other object takes their id)
+# Position._ups_swaps of them, the swap rules they allow per seat, the cards a swap may take per seat
+# and the swaps per card given they allow per seat (kept alive here, so no other object takes their id)
 # (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
-_UPS_SEEN: tuple[object, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]] = (None, (), (), ())
+_UPS_SEEN: UpsSeen = (None, (), (), (), ())
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
@@ -2809,9 +2812,7 @@ class Position:
                 ranks = _SWAP_BITS.get(many) or _swap_bits(many)
                 jokers = self.subs[seat][JOKER_RANK]  # (but the jokers, alike, count once)
                 distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
-            takes = seen[1]
-            own = takes[seat]
-            per = [own, -1, takes[-1] - own, 0]  # (other-hand's asked where a play asks)
+            per = [*seen[4][seat]]  # (_ups_swaps': other-hand's asked where a play asks)
             subs = self.subs[seat]
         else:
             n = self._swap_plays(key)
@@ -2873,11 +2874,14 @@ class Position:
         game counts them (``Rules.count_at``: :func:`_adder`)."""
         return self.R.swap_count[key](self.subs[self.turn])
 
-    def _ups_swaps(self) -> tuple[object, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def _ups_swaps(self) -> UpsSeen:
         """The face-up zones, then per seat the face-up cards a swap may take from its zone
         (:func:`_takes`), how many, and last all of them: what own-face-up and other-face-up allow
         per card given (:meth:`_swaps_per`); per seat, the swap rules they allow; and per seat the
-        cards themselves (:meth:`push_swap_at` picks one: no zone hashed to find them). Kept for the
+        cards themselves (:meth:`push_swap_at` picks one: no zone hashed to find them); and per seat
+        :meth:`swap_counts`' swaps per card given by rule as far as the zones tell them (own-face-up,
+        other-hand's not known: -1, other-face-up, none: a list made of it at each move that may
+        swap, no sum made there). Kept for the
         last zones met, by identity (``_UPS_SEEN``: a push puts new zones in place, and they stay as
         they are for many moves; each move asks; a swap of one pack's face-up card for a hand card
         keeps the counts, and :meth:`_swap_with` keeps them on, the cards of the zone it changes
@@ -2904,9 +2908,13 @@ class Position:
         every = sum(takes)
         # and per seat, the swap rules they allow (:meth:`swap_counts`: bit i, _SWAP_HOWS[i];
         # other-hand's taken as allowed)
-        rules = tuple([(1 if own else 0) + (4 if every - own else 0) + 2 for own in takes])  # (a list: no generator)
+        rules = []
+        per = []
+        for own in takes:  # (a loop, as above)
+            rules.append((1 if own else 0) + (4 if every - own else 0) + 2)
+            per.append((own, -1, every - own, 0))
         takes.append(every)
-        seen = _UPS_SEEN = ups, tuple(takes), rules, tuple(cards)
+        seen = _UPS_SEEN = ups, tuple(takes), tuple(rules), tuple(cards), tuple(per)
         return seen
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
@@ -3856,7 +3864,7 @@ class Position:
                     cards = list(zones[q])
                     cards[cards.index(take)] = give
                     cards.sort()
-                    _UPS_SEEN = now, seen[1], seen[2], _put(zones, q, tuple(cards))
+                    _UPS_SEEN = now, seen[1], seen[2], _put(zones, q, tuple(cards)), seen[4]
             else:
                 subs = self.subs[other]
                 if into >= 0:
