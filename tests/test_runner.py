@@ -123,9 +123,12 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
             assert (made if isinstance(made, Move) else Move(PLAY, made)) == listed
             assert list(got) == list(b.push(listed)) and a.causes == b.causes
             assert a.snapshot() == b.snapshot()
-            # the distinct face-up cards a swap may take, per seat and in all (Position._ups_swaps)
-            takes = [len(set().union(*zone)) for zone in a.ups]
-            assert a._ups_swaps()[1] == (*takes, sum(takes))
+            # the distinct face-up cards a swap may take, per seat and in all, and the cards
+            # themselves in card order (Position._ups_swaps; kept on by _swap_with)
+            cards = [tuple(sorted(set().union(*zone))) for zone in a.ups]
+            takes = [len(c) for c in cards]
+            assert a._ups_swaps()[1:4:2] == ((*takes, sum(takes)), tuple(cards))
+            assert a._ups_swaps()[4] == tuple((t, -1, sum(takes) - t, 0) for t in takes)  # (swap_counts' per)
             if listed.give >= 0:  # (the kinds of swap met: each must come up)
                 seen["blind" if listed.take < 0 else "own" if not listed.target else "other"] += 1
                 seen["joker"] += JOKER in (listed.give, listed.take)
@@ -133,6 +136,24 @@ def test_a_play_or_swap_pushed_at_once_is_the_listed_move_pushed() -> None:
     for decks, seed in ((1, 0), (1, 1), (1, 2), (2, 0)):  # (two packs: hands read by decoding, not by bits)
         play_game(v, 4, seed, [EpsilonBot(eps=0.6) for _ in range(4)], max_turns=150, decks=decks, on_move=on_move)
     assert min(seen.values()) > 20, seen
+
+
+def test_the_ranks_whose_plays_may_swap_are_read_off_their_key_s_bytes() -> None:
+    # _swap_bits (ranks r by bit 4 * r + 3, read off the key's bytes by a table) and
+    # Position._flag_ranks (swap_counts' flags: bit 8 * i + 5 for rank 2 * i, 8 * i + 6 for rank
+    # 2 * i + 1, bit 0 for the ranks with a swap of their own, first) against the bits one by one
+    from tutor.engine.position import _swap_bits
+
+    pos = position(play_game("tauko-hogni", 4, 0, [RandomBot() for _ in range(4)], max_turns=1).final, "tauko-hogni")
+    own = pos.R.swap_own_ranks
+    assert own
+    rng = random.Random(3)
+    for _ in range(300):
+        ranks = sorted(rng.sample(range(14), rng.randrange(15)))
+        assert _swap_bits(sum(8 << 4 * r for r in ranks)) == tuple(ranks)
+        flags = sum(1 << 8 * (r >> 1) + 5 + (r & 1) for r in ranks) | rng.randrange(2)
+        first = own if flags & 1 else ()
+        assert pos._flag_ranks(flags) == (*first, *(r for r in ranks if r not in first))
 
 
 def test_the_n_th_card_read_off_a_hand_s_bits_is_the_n_th_decoded() -> None:

@@ -71,6 +71,8 @@ Said = tuple[list[list[int]], tuple[int, ...], int, list[int], dict[int, list[tu
 SwapForm = tuple[int, tuple[tuple[int, int, int], ...], tuple[tuple[int, tuple[str, str] | None, int, int], ...],
                  list[tuple[tuple[int, ...], int, int]]]  # see Position._swap_form
 SwapCounts = tuple[int, list[int] | None, dict[int, SwapForm] | None, int, list[int]]  # see Position.swap_counts
+UpsSeen = tuple[object, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+                tuple[tuple[int, int, int, int], ...]]  # see Position._ups_swaps
 SwapPart = tuple[tuple[tuple[int, ...], int, int], tuple[str, str] | None, int, int, int, int]  # see Position.push_swap_at
 T = TypeVar("T")
 
@@ -415,13 +417,15 @@ _FROM_BYTES = int.from_bytes
 _BYTE_PLAYS = bytes(lo + hi for lo, hi in _BYTE_SUBS)
 _BYTE_FLAGS = 0x60 * 0x01_0101_0101_0101  # (bits 5 and 6 of each of a hand's 7 bytes: Rules.swap_flags)
 _BYTE_LOWS = 0x1F * 0x01_0101_0101_0101  # (and bits 0 to 4: the plays)
+_EVEN_FLAGS, _ODD_FLAGS = _BYTE_FLAGS & _BYTE_FLAGS >> 1, _BYTE_FLAGS & _BYTE_FLAGS << 1  # (bit 5, bit 6: Position._flag_ranks)
 _NIB_TOPS = sum(8 << 4 * r for r in range(N_RANKS))  # (bit 4 * r + 3 of each rank r's field: Position.swap_counts)
 _SWAP_HOWS = ("own-face-up", "other-hand", "other-face-up")  # the swap rules, by place (Position._swaps_per)
 _NO_PER = [0, 0, 0, 0]  # (never asked where nothing swaps)
 # the last face-up zones (``Position.ups``, all seats') met by Position.swap_counts, by identity, and
-# Position._ups_swaps of them, and the swap rules they allow per seat (kept alive here, so no other object takes their id)
+# Position._ups_swaps of them, the swap rules they allow per seat, the cards a swap may take per seat
+# and the swaps per card given they allow per seat (kept alive here, so no other object takes their id)
 # (one tuple, read and replaced whole: no thread reads one zones' counts with another's zones)
-_UPS_SEEN: tuple[object, tuple[int, ...], tuple[int, ...]] = (None, (), ())
+_UPS_SEEN: UpsSeen = (None, (), (), (), ())
 _SWAP_REV = (0, EMPTY + 1)  # by the reversing count's parity, added to the top: its key in Rules.swap_tops
 
 
@@ -2784,11 +2788,14 @@ class Position:
                 # default, no byte order passed: the same bytes)
                 b = held.to_bytes(_RANK_BYTES)
                 x = _FROM_BYTES(b.translate(R.swap_flags[on]))
-                flags = x & _BYTE_FLAGS | (held & R.swap_own[on] != 0)  # (bit 0: a rank with a swap of its own)
+                flags = x & _BYTE_FLAGS
+                own = held & R.swap_own[on]  # (a card of a rank with a swap of its own)
                 # (as the plain game counts them from the play counts; the bytes added up as the
                 # int they make modulo 255, 256 being 1 modulo 255: at most 13 * 15 + 1 plays)
-                if not flags:  # (most moves: no play swaps)
+                if not (flags or own):  # (most moves: no play swaps; no flag or-ed in to find it)
                     return x % 255, 0, R.swap_none[key]
+                if own:
+                    flags += 1  # (bit 0: a rank with a swap of its own)
                 n = (x & _BYTE_LOWS) % 255
                 ranks = R.swap_flagged.get(flags) or self._flag_ranks(flags)
                 h = held  # (a rank with a swap of its own that may not go: no field, no swap)
@@ -2805,9 +2812,7 @@ class Position:
                 ranks = _SWAP_BITS.get(many) or _swap_bits(many)
                 jokers = self.subs[seat][JOKER_RANK]  # (but the jokers, alike, count once)
                 distinct = self.hand_n[seat] - (jokers - 1 if jokers > 1 else 0)
-            takes = seen[1]
-            own = takes[seat]
-            per = [own, -1, takes[-1] - own, 0]  # (other-hand's asked where a play asks)
+            per = [*seen[4][seat]]  # (_ups_swaps': other-hand's asked where a play asks)
             subs = self.subs[seat]
         else:
             n = self._swap_plays(key)
@@ -2851,18 +2856,17 @@ class Position:
         ``Rules.swap_flags``: bit 8 * i + 5 for rank 2 * i, 8 * i + 6 for rank 2 * i + 1, and bit 0
         where a card of a rank with a swap of its own in force is held: then each such rank, its
         swaps counted from the fields of the ranks that may go, none where it may not go): kept by
-        value per variant (a move reads them with one look-up)."""
+        value per variant (a move reads them with one look-up). Found as :func:`_swap_bits` finds
+        its ranks, the bits moved to its places (8 * i + 5 to 8 * i + 3, 8 * i + 6 to 8 * i + 7:
+        two shifts, no loop; its ranks kept by value for every variant), each rank with a swap of
+        its own first."""
         R = self.R
-        out = list(R.swap_own_ranks) if flags & 1 else []
-        bits = flags >> 1
-        while bits:  # (bit by bit, as _swap_bits)
-            low = bits & -bits
-            bits ^= low
-            at = low.bit_length() + 1  # (the bit's place in ``flags``, and 1: 8 * i + 6 or 7)
-            r = 2 * (at >> 3) + (at & 7) - 6
-            if r not in out:
-                out.append(r)
-        got = R.swap_flagged[flags] = tuple(out)
+        many = (flags & _EVEN_FLAGS) >> 2 | (flags & _ODD_FLAGS) << 1
+        got = _SWAP_BITS.get(many) or _swap_bits(many)
+        if flags & 1:
+            own = R.swap_own_ranks
+            got = own + tuple([r for r in got if r not in own])
+        R.swap_flagged[flags] = got
         return got
 
     def _swap_plays(self, key: int) -> int:
@@ -2870,28 +2874,47 @@ class Position:
         game counts them (``Rules.count_at``: :func:`_adder`)."""
         return self.R.swap_count[key](self.subs[self.turn])
 
-    def _ups_swaps(self) -> tuple[object, tuple[int, ...], tuple[int, ...]]:
+    def _ups_swaps(self) -> UpsSeen:
         """The face-up zones, then per seat the face-up cards a swap may take from its zone
         (:func:`_takes`), how many, and last all of them: what own-face-up and other-face-up allow
-        per card given (:meth:`_swaps_per`); and per seat, the swap rules they allow. Kept for the
+        per card given (:meth:`_swaps_per`); per seat, the swap rules they allow; and per seat the
+        cards themselves (:meth:`push_swap_at` picks one: no zone hashed to find them); and per seat
+        :meth:`swap_counts`' swaps per card given by rule as far as the zones tell them (own-face-up,
+        other-hand's not known: -1, other-face-up, none: a list made of it at each move that may
+        swap, no sum made there). Kept for the
         last zones met, by identity (``_UPS_SEEN``: a push puts new zones in place, and they stay as
         they are for many moves; each move asks; a swap of one pack's face-up card for a hand card
-        keeps the counts, and :meth:`_swap_with` keeps them on). Returned whole, as kept (another
-        thread may put its own in place at any step: read the global once)."""
+        keeps the counts, and :meth:`_swap_with` keeps them on, the cards of the zone it changes
+        made anew from those it had). Returned whole, as kept (another thread may put its own in
+        place at any step: read the global once)."""
         ups = self.ups
         global _UPS_SEEN
         seen = _UPS_SEEN
         if seen[0] is ups:
             return seen
         takes = []
-        for zone in ups:  # (a loop, not a generator: quicker for so few)
-            takes.append(len(_TAKES.get(zone) or _takes(zone)) if zone else 0)
+        cards = []
+        # (a zone that is the one in the same place of the last zones met, the same object, has
+        # the cards kept for it: most pushes that put new zones in place change one zone)
+        was: tuple[object, ...] = seen[0] if isinstance(seen[0], tuple) else ()
+        kept = seen[3]
+        if len(was) != len(ups):
+            was, kept = (None,) * len(ups), ((),) * len(ups)
+        for zone, old, got in zip(ups, was, kept, strict=True):  # (a loop, not a generator: quicker for so few)
+            if zone is not old:
+                got = (_TAKES.get(zone) or _takes(zone)) if zone else ()
+            cards.append(got)
+            takes.append(len(got))
         every = sum(takes)
         # and per seat, the swap rules they allow (:meth:`swap_counts`: bit i, _SWAP_HOWS[i];
         # other-hand's taken as allowed)
-        rules = tuple((1 if own else 0) + (4 if every - own else 0) + 2 for own in takes)
+        rules = []
+        per = []
+        for own in takes:  # (a loop, as above)
+            rules.append((1 if own else 0) + (4 if every - own else 0) + 2)
+            per.append((own, -1, every - own, 0))
         takes.append(every)
-        seen = _UPS_SEEN = ups, tuple(takes), rules
+        seen = _UPS_SEEN = ups, tuple(takes), tuple(rules), tuple(cards), tuple(per)
         return seen
 
     def _swap_packs(self, ranks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int]:
@@ -2920,7 +2943,18 @@ class Position:
         plays in order, in runs of plays with the same swap rule (:meth:`Rules.swap_rule`) and
         gone: (how many, the rule, the gone, the rule's place; -1: none) (with one pack, a run
         per size); and the plays themselves, :meth:`Code.lays_of` (:meth:`push_swap_at` picks from them:
-        no field read off the hand again to find them)."""
+        no field read off the hand again to find them). With one pack (no joker), all but the plays
+        are those of the field of as many cards in the lowest suits (each card once: the same plays
+        by size, each leaving none of its cards), made once per number of cards: a field first met
+        costs its plays alone (no tally, no rule asked per play)."""
+        C = self.C
+        if C.w == 1 and r < JOKER_RANK:
+            like = (1 << f.bit_count()) - 1
+            if like != f:
+                forms = self._swap_forms()[r]
+                same = forms.get(like) or self._swap_form(r, like)
+                form = forms[f] = same[0], same[1], same[2], C.lays_of(r, f)
+                return form
         swapping: dict[int, list[int]] = {}
         total = 0
         for n, k, gone in self.C.swap_tally(r, f):
@@ -3038,11 +3072,15 @@ class Position:
         give = C.nth_plain(rest, give_at)
         if give is None:
             give = list(dict.fromkeys(C.decode(rest)))[give_at]
-        ups = self.ups
         index = 0
+        if how != 1:  # a face-up card: per seat the cards a swap may take, as kept (:meth:`_ups_swaps`)
+            seen = _UPS_SEEN  # (read once: another thread may put its own zones in place)
+            if seen[0] is not self.ups:
+                seen = self._ups_swaps()
+            zones = seen[3]
         if not how:  # own-face-up
             other = -1
-            take = (_TAKES.get(ups[seat]) or _takes(ups[seat]))[k]
+            take = zones[seat][k]
         else:
             outs, hand_n = self.outs, self.hand_n  # (read once, not at each seat)
             for other in range(self.n):
@@ -3055,7 +3093,7 @@ class Position:
                         take, index = -1, k
                         break
                 else:
-                    takes = _TAKES.get(ups[other]) or _takes(ups[other])
+                    takes = zones[other]
                     size = len(takes)
                     if k < size:
                         take = takes[k]
@@ -3819,8 +3857,14 @@ class Position:
                 if seen[0] is was:
                     # a face-up card for a hand card, neither a joker: the zone holds as many
                     # distinct cards as it did (each card once), so what :meth:`_ups_swaps`
-                    # counts stays, kept for the new zones (random play asks at the next move)
-                    _UPS_SEEN = now, seen[1], seen[2]
+                    # counts stays, kept for the new zones (random play asks at the next move);
+                    # and the zone's cards a swap may take, the card given in the one taken's
+                    # place, in card order (:func:`_takes`: no zone hashed, nothing missed)
+                    zones = seen[3]
+                    cards = list(zones[q])
+                    cards[cards.index(take)] = give
+                    cards.sort()
+                    _UPS_SEEN = now, seen[1], seen[2], _put(zones, q, tuple(cards)), seen[4]
             else:
                 subs = self.subs[other]
                 if into >= 0:
@@ -4240,17 +4284,22 @@ def _swap_move(cards: tuple[int, ...], give: int, take: int, index: int, target:
 _SWAP_BITS: dict[int, tuple[int, ...]] = {}  # (_swap_bits: bits 4 * r + 3 -> the ranks r)
 
 
+# (_swap_bits: per byte of a key shifted down by 3, whose bits 0 and 4 are those of two ranks, 2 * i
+# and 2 * i + 1 in byte i: the ranks each of its values 0 to 17 sets; the seven bytes' in a row)
+_BYTE_SWAP_RANKS = tuple(tuple(r for r, bit in ((2 * i, 1), (2 * i + 1, 16)) if v & bit)
+                         for i in range(_RANK_BYTES) for v in range(18))
+
+
 def _swap_bits(many: int) -> tuple[int, ...]:
     """The ranks r whose bit 4 * r + 3 ``many`` sets, in order (:meth:`Position.swap_counts`' ranks
     whose plays may swap): kept by value (at most 2 ** 14, one per set of ranks), so that a move
-    reads them with one look-up (bit by bit, some 1,700 instructions a rank)."""
-    out = []
-    bits = many
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        out.append((low.bit_length() >> 2) - 1)
-    got = _SWAP_BITS[many] = tuple(out)
+    reads them with one look-up; found by the key's seven bytes, each byte's ranks from a table
+    (no loop: a miss, at a set of ranks first met, costs a few bytecodes, not some 1,700
+    instructions a rank bit by bit)."""
+    b0, b1, b2, b3, b4, b5, b6 = (many >> 3).to_bytes(_RANK_BYTES, "little")
+    t = _BYTE_SWAP_RANKS
+    got = _SWAP_BITS[many] = (*t[b0], *t[18 + b1], *t[36 + b2], *t[54 + b3], *t[72 + b4], *t[90 + b5],
+                              *t[108 + b6])
     return got
 
 
@@ -4259,10 +4308,11 @@ _TAKES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}  # (_takes: a fa
 
 def _takes(stacks: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The face-up cards a swap may take from a zone of stacks: each distinct card once, in card
-    order (:meth:`Position._swap_moves` lists them, :meth:`Position._swaps_per` counts them and
-    :meth:`Position.push_swap_at` picks one). Kept by the zone's value: Tauko Hogni's random play
-    asks at almost every move, and a zone stays as it is for many moves (at most 4,096 kept;
-    random play's callers look in ``_TAKES`` first, and call only where it misses)."""
+    order (:meth:`Position._swap_moves` lists them; :meth:`Position._ups_swaps` keeps them per
+    seat, :meth:`Position._swaps_per` counts them and :meth:`Position.push_swap_at` picks one).
+    Kept by the zone's value: where the zones change, most of them stay as they were (at most
+    4,096 kept; :meth:`Position._ups_swaps` looks in ``_TAKES`` first, and calls only where it
+    misses)."""
     got = _TAKES.get(stacks)
     if got is None:
         if len(_TAKES) >= 4096:
