@@ -845,7 +845,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
-    count_at, ranks_at, pickups_at = R.count_at, R.ranks_at, R.pickups_at
+    count_at, ranks_at = R.count_at, R.ranks_at
+    # the pickups the player may choose where a pile lies, by whether some play is legal (none
+    # without a pile: ``Rules.pickups_at``' first row, all 0, not read)
+    piled = R.pickups_at[1]
     if swaps:  # (a play picked as the plain game's, where none swaps: from the ranks that go, by their key)
         ranks_at = R.swap_ranks
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
@@ -875,11 +878,12 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     nplay, napart, counted = swap_counts()
                     top = counted[0]
                 n = nplay + napart
-                n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
+                if pos.pile_n:  # (:meth:`Position.pickups`)
+                    n += piled[n and 1]
             else:
                 top = pos.top
                 nplay = count_at[top](held)
-                n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
+                n = nplay + piled[nplay and 1] if pos.pile_n else nplay  # (:meth:`Position.pickups`, as above)
             try:  # (``_randbelow``, inline)
                 k = bits[n]
             except IndexError:
