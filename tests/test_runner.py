@@ -199,8 +199,9 @@ def test_a_stalled_game_ends_and_says_why() -> None:
 
 
 def test_the_stall_rule_counts_a_position_with_its_face_up_and_face_down_cards() -> None:
-    # (Circle.came_round counts a position by its hands, stock, turn and way of play, keeping the
-    # zones it was first met with beside it: the same hands with other zones are another position)
+    # (Circle.came_round counts a position by its hands, keeping the rest it was first met with
+    # beside it, its stock, turn, way of play and zones: the same hands with other zones, or
+    # another turn, are another position)
     pos = _started(load_variant("pagat"), 3, 4, None)[1]
     circle = Circle(repeats=2)
     assert not circle.came_round(pos)

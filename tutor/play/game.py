@@ -587,11 +587,11 @@ class Circle:
     __slots__ = ("seen", "again", "repeats", "max_turns", "turns", "why")
 
     def __init__(self, repeats: int = 3, max_turns: int = 4000) -> None:
-        # the positions counted, by their hands, the stock's size, who is to move and the way play
-        # goes, each with the face-up and face-down cards it was first counted with; and the
-        # positions counted again, whole (those parts and the face-up and face-down cards), with
-        # their counts (see :meth:`came_round`)
-        self.seen: dict[tuple[object, ...], tuple[object, object]] = {}
+        # the positions counted, by their hands, each with the rest it was first counted with (the
+        # stock's size, who is to move, the way play goes, the face-up and face-down cards); and
+        # the positions counted again, whole (the hands and the rest), with their counts (see
+        # :meth:`came_round`)
+        self.seen: dict[tuple[object, ...], tuple[object, ...]] = {}
         self.again: dict[tuple[object, ...], int] = {}
         self.repeats = repeats
         self.max_turns = max_turns
@@ -611,20 +611,22 @@ class Circle:
     def came_round(self, pos: Position) -> bool:
         """Count the position after a pickup (not the move); True once it has come round
         ``repeats`` times. (A loop over tables passes each table's position: ``position_of``.)"""
-        # most positions are new, and differ from every one before in their hands: counted by
-        # those parts alone, with one look-up, and the face-up and face-down cards kept beside
-        # them, by reference (a push puts new tuples in place only where they change), neither
-        # hashed nor compared; only where those parts come round again (the hands as they were)
-        # is the position counted whole
-        zones = (pos.ups, pos.downs)
-        key = (len(pos.stock), pos.turn, pos.direction, tuple(pos.hands))  # (the hands a tuple of
-        # their own: made from the list at once, not unpacked into the key)
-        first = self.seen.setdefault(key, zones)
-        if first is zones:
+        # most positions are new, and differ from every one before in their hands: counted by the
+        # hands alone (a tuple made from the list at once: one C call, the one thing hashed), with
+        # one look-up, and the rest (the stock's size, who is to move, the way play goes, and the
+        # face-up and face-down cards, by reference: a push puts new tuples in place only where
+        # they change) kept beside them, neither hashed nor compared; only where the hands come
+        # round again (as they were) is the position counted whole, the rest compared with the
+        # first kept for those hands (the count of each whole position the same as where the key
+        # holds more: the first of those hands counted once, any other whole position from 0)
+        rest = (len(pos.stock), pos.turn, pos.direction, pos.ups, pos.downs)
+        key = tuple(pos.hands)
+        first = self.seen.setdefault(key, rest)
+        if first is rest:
             return False
-        whole = (key, zones)
+        whole = (key, rest)
         again = self.again
-        times = again[whole] = again.get(whole, 1 if first == zones else 0) + 1
+        times = again[whole] = again.get(whole, 1 if first == rest else 0) + 1
         if times >= self.repeats:
             self.why = f"the same position after a pickup came round {times} times, so nobody gets out"
             return True
@@ -843,7 +845,10 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                                 *(c for u in pos.ups for s in u for c in s),
                                 *(c for laid in pos.pile for c in laid[0])))
     now_and_then, plain_then = R.now_and_then, R.plain_then  # (:meth:`Position.plain_now`, past its first tests)
-    count_at, ranks_at, pickups_at = R.count_at, R.ranks_at, R.pickups_at
+    count_at, ranks_at = R.count_at, R.ranks_at
+    # the pickups the player may choose where a pile lies, by whether some play is legal (none
+    # without a pile: ``Rules.pickups_at``' first row, all 0, not read)
+    piled = R.pickups_at[1]
     if swaps:  # (a play picked as the plain game's, where none swaps: from the ranks that go, by their key)
         ranks_at = R.swap_ranks
     free_two, free_with, run_count, nth_run, push = R.free_two, R.free_with_two, pos.run_count, pos.nth_run, pos.push
@@ -873,11 +878,12 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
                     nplay, napart, counted = swap_counts()
                     top = counted[0]
                 n = nplay + napart
-                n += pickups_at[pos.pile_n and 1][n and 1]  # (:meth:`Position.pickups`)
+                if pos.pile_n:  # (:meth:`Position.pickups`)
+                    n += piled[n and 1]
             else:
                 top = pos.top
                 nplay = count_at[top](held)
-                n = nplay + pickups_at[pos.pile_n and 1][nplay and 1]  # (:meth:`Position.pickups`)
+                n = nplay + piled[nplay and 1] if pos.pile_n else nplay  # (:meth:`Position.pickups`, as above)
             try:  # (``_randbelow``, inline)
                 k = bits[n]
             except IndexError:
