@@ -2355,7 +2355,8 @@ class Position:
         the runs and the call listed, never a pickup), push the j-th, ``j = draw(rng, n)`` of the
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
         drawn, where they must be listed (in the setup, a hand with unseen cards). ``made``: return
-        a play from the hand as its move (else as its cards: bulk play keeps no move but a flip)."""
+        a play from the hand or face up, or a flip, as its move (else as its cards: bulk play keeps no
+        move)."""
         if self.setup:
             return None
         seat = self.turn
@@ -2372,6 +2373,10 @@ class Position:
         h = self.hands[seat]
         C = self.C
         if not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
+            if not h and C.w == 1 and self.ups[seat]:  # from face up, one pack: counted (None: listed)
+                pushed = self._push_bluff_up(seat, draw, rng, got, call, made)
+                if pushed is not None:
+                    return pushed
             return self._push_bluff_listed(seat, draw, rng, got, call, made)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
@@ -2449,20 +2454,16 @@ class Position:
 
     def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T, got: Said, call: bool,
                            made: bool) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
-        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers, past the setup (``got``:
-        the claims' tables, :meth:`_claims`; ``call``: may the seat call): from the face-down cards,
-        from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as listed
-        (:meth:`_bluff_plays`)."""
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers, past the setup, nor from
+        the face-up cards that :meth:`_push_bluff_up` counts (``got``: the claims' tables,
+        :meth:`_claims`; ``call``: may the seat call): from the face-down cards, else from the plays
+        as listed (:meth:`_bluff_plays`)."""
         said, lens, first, _, after, _, _ = got
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
             zone = HAND
-        elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
-            if self.C.w == 1:
-                pushed = self._push_bluff_up(seat, draw, rng, got, call, made)
-                if pushed is not None:
-                    return pushed
+        elif self.ups[seat]:  # (stacks: :meth:`_bluff_plays` lists their plays)
             zone = FACE_UP
         elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
@@ -2473,12 +2474,14 @@ class Position:
                 return CALL_MOVE, self.push(CALL_MOVE)
             i = j // per  # (not divmod: no call, no tuple)
             claim = ranks[j - i * per]
-            flip = _claimed(FLIP, (), i + 1)[claim]
+            # pushed as :meth:`_push_bluff` pushes a flip (each flip: no move made on the way): its card
+            # out, laid with the claims after it, no refill
+            cards = self._flip_out(seat, i)
             self.causes = []
             events: list[Event] = []
-            self._push_bluff(seat, flip, events, after[claim][1])  # (told the claims after it)
+            self._lay_claimed(seat, cards, claim, events, after[claim][1], False)
             self.opening = False
-            return flip, events
+            return _claimed(FLIP, (), i + 1)[claim] if made else cards, events
         else:
             return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
@@ -3704,10 +3707,7 @@ class Position:
             return
         hand_n = self.hand_n
         if kind == FLIP:
-            i = move.index - 1
-            downs = self.downs[seat]
-            cards = (downs[i],)
-            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+            cards = self._flip_out(seat, move.index - 1)
         else:
             cards = move.cards
             if hand_n[seat]:  # (:meth:`_take`, inline: most moves take a card from the hand)
@@ -3729,6 +3729,12 @@ class Position:
         if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
             claim = claim_for(claim, len(cards))
         self._lay_claimed(seat, cards, claim, events, after, kind == PLAY)
+
+    def _flip_out(self, seat: int, i: int) -> tuple[int, ...]:
+        """Bluff: a flip's card, the seat's i-th face-down card (from 0), out of its zone."""
+        downs = self.downs[seat]
+        self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+        return (downs[i],)
 
     def _lay_claimed(self, seat: int, cards: tuple[int, ...], claim: int, events: list[Event],
                      after: tuple[int, int, int] | None, refill: bool = True) -> None:
