@@ -705,6 +705,8 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
+# Bluff: claim_top of each claim (a run's up to RUN_CLAIM + 16 * 15 + 15), by subscript (each burn asks)
+_CLAIM_TOPS = tuple(map(claim_top, range(RUN_CLAIM + 16 * 16)))
 _NO_RUNS: list[int] = []  # Bluff: a hand's runs (their keys, Position._run_keys) where it holds none (never added to)
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
@@ -3667,7 +3669,7 @@ class Position:
             pile = self.pile
         if pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
             cards0, _, claim0 = pile[-1]
-            below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
+            below = _CLAIM_TOPS[claim0] if claim0 >= 0 else cards0[0] >> 2
             burned = list(self.burned)  # (a list added to play by play: C iterators over a few plays cost more)
             for laid in pile:
                 burned += laid[0]
