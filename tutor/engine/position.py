@@ -671,20 +671,21 @@ class Code:
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
         """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
         got = self.plays[r].get(f)
-        if got is None and self.w == 1 and r < JOKER_RANK:
-            # one pack: the field's sets of suits in that order (_SUIT_SETS), each a play, its code the
-            # set's bits at the rank's field (no multisets to make: the first use of each of a preset's
-            # 195 fields, a short run's cost)
-            at, sh = r << 2, self.rsh[r]
-            got = self.plays[r][f] = [(tuple(at + s for s in _BYTE_BITS[m]), m << sh) for m in _SUIT_SETS[f]]
-        elif got is None:
-            group = self.group(r, f)
-            distinct = sorted(Counter(group).items())
-            got = []
-            cv = self.cv
-            for n in range(1, len(group) + 1):
-                for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
-                    got.append((sub, sum(map(cv.__getitem__, sub))))
+        if got is None:  # (one test where it is kept: most calls)
+            if self.w == 1 and r < JOKER_RANK:
+                # one pack: the field's sets of suits in that order (_SUIT_SETS), each a play, its code
+                # the set's bits at the rank's field (no multisets to make: the first use of each of a
+                # preset's 195 fields, a short run's cost)
+                at, sh = r << 2, self.rsh[r]
+                got = [(tuple(at + s for s in _BYTE_BITS[m]), m << sh) for m in _SUIT_SETS[f]]
+            else:
+                group = self.group(r, f)
+                distinct = sorted(Counter(group).items())
+                got = []
+                cv = self.cv
+                for n in range(1, len(group) + 1):
+                    for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
+                        got.append((sub, sum(map(cv.__getitem__, sub))))
             self.plays[r][f] = got
         return got
 
