@@ -675,14 +675,21 @@ class Code:
     def plays_of(self, r: int, f: int) -> list[tuple[tuple[int, ...], int]]:
         """The distinct plays from the group, in the order :meth:`Position.moves` lists them."""
         got = self.plays[r].get(f)
-        if got is None:
-            group = self.group(r, f)
-            distinct = sorted(Counter(group).items())
-            got = []
-            cv = self.cv
-            for n in range(1, len(group) + 1):
-                for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
-                    got.append((sub, sum(map(cv.__getitem__, sub))))
+        if got is None:  # (one test where it is kept: most calls)
+            if self.w == 1 and r < JOKER_RANK:
+                # one pack: the field's sets of suits in that order (_SUIT_SETS), each a play, its code
+                # the set's bits at the rank's field (no multisets to make: the first use of each of a
+                # preset's 195 fields, a short run's cost)
+                at, sh = r << 2, self.rsh[r]
+                got = [(tuple(at + s for s in _BYTE_BITS[m]), m << sh) for m in _SUIT_SETS[f]]
+            else:
+                group = self.group(r, f)
+                distinct = sorted(Counter(group).items())
+                got = []
+                cv = self.cv
+                for n in range(1, len(group) + 1):
+                    for sub in _multisets(distinct, n):  # each set of cards once: 32 sevens give 6,560, not 2**32
+                        got.append((sub, sum(map(cv.__getitem__, sub))))
             self.plays[r][f] = got
         return got
 
@@ -703,7 +710,9 @@ PICKUP_MOVE = Move(PICKUP)
 CALL_MOVE = Move(CALL)
 GAMBLE_MOVE = Move(GAMBLE)
 _NO_CLAIM = (EMPTY, 0, 0)  # Bluff: the state of an empty (or destroyed) pile
-_NO_RUNS: list[Move] = []  # Bluff: a hand's runs where it holds none (never added to)
+# Bluff: claim_top of each claim (a run's up to RUN_CLAIM + 16 * 15 + 15), by subscript (each burn asks)
+_CLAIM_TOPS = tuple(map(claim_top, range(RUN_CLAIM + 16 * 16)))
+_NO_RUNS: list[int] = []  # Bluff: a hand's runs (their keys, Position._run_keys) where it holds none (never added to)
 _new, _copy_list = object.__new__, list.copy  # (read once: a type's attribute is looked up at every call)
 # each card's rank, ``c >> 2``, by subscript (a shift is not specialised, a subscript is): the
 # unseen card (-1) is the last entry, its rank -1
@@ -1554,28 +1563,25 @@ class Position:
         run of its length that may go now (true or not), starting at rank ``first``
         (:meth:`_run_start`; -1: none may go): at most a few hundred moves. ``every``: the
         hand's :meth:`_suited`, if at hand."""
+        return [_RUN_MOVES.get(key) or _run_move(key) for key in self._run_keys(seat, first, every)]
+
+    def _run_keys(self, seat: int, first: int, every: int = -1) -> list[int]:
+        """:meth:`_bluff_runs` as their keys (:func:`_run_move`), no move made: random play counts the
+        runs and makes only the one drawn (a hand holds a few, seldom the one played)."""
         if first < 0 or not self.hand_n[seat]:
             return []
         if every < 0:
             every = self._suited(seat)
         every &= _THREE_UP  # (no 2 in a run)
         x = every & (every >> 1)  # the cards whose next rank of their suit is held too
-        out: list[Move] = []
-        if not x:
-            return out
+        out: list[int] = []
         while x:  # each start, suit by suit and rank by rank (x's bits in order)
             low = x & -x
             x ^= low
             b = low.bit_length() - 1  # 16 * suit + the run's lowest rank
             k = 1  # the run's ranks above its lowest (past the ace: no bit, above _THREE_UP's)
             while every >> (b + k) & 1 and first + k <= 12:
-                key = (b, k, first)
-                run = _RUN_MOVES.get(key)
-                if run is None:  # (each run's move made once)
-                    lo, suit = b & 15, b >> 4
-                    cards = tuple(range(lo * 4 + suit, (lo + k) * 4 + suit + 1, 4))
-                    run = _RUN_MOVES[key] = _claimed(PLAY, cards, 0)[run_claim(first, first + k)]
-                out.append(run)
+                out.append(b << 8 | k << 4 | first)
                 k += 1
         return out
 
@@ -2257,11 +2263,13 @@ class Position:
         for k in range(1, 5):
             weights[(1 << k) - 1] = sum(comb(k, n) * lens[n] for n in range(1, k + 1))
         after = _After(self.R, state)
-        # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte)
+        # one pack: the moves per field of a rank's cards (4 bits), and per two ranks' fields (a byte):
+        # a field's by its number of cards, a byte's by its two fields' numbers (_BYTE_COUNTS, 16 * high
+        # + low: a state's first use, a short run's cost, adds 80 pairs, not 256)
         by_nib = [weights[(1 << f.bit_count()) - 1] for f in range(16)]
-        by_two: list[int] = []
-        for b in by_nib:  # (a byte's low field first: each b's row, by C calls)
-            by_two += map(b.__add__, by_nib)
+        per = [weights[(1 << k) - 1] for k in range(5)] + [0] * 11  # (by number of cards)
+        sums = [hi + lo for hi in per[:5] for lo in per]
+        by_two = [sums[i] for i in _BYTE_COUNTS]
         got = self.R.claims[state] = (said, lens, self._run_start(state), weights, after, by_nib, by_two)
         return got
 
@@ -2354,7 +2362,8 @@ class Position:
         the runs and the call listed, never a pickup), push the j-th, ``j = draw(rng, n)`` of the
         n (as ``push(moves()[j])``), and return it and its events, without listing; None, nothing
         drawn, where they must be listed (in the setup, a hand with unseen cards). ``made``: return
-        a play from the hand as its move (else as its cards: bulk play keeps no move but a flip)."""
+        a play from the hand or face up, or a flip, as its move (else as its cards: bulk play keeps no
+        move)."""
         if self.setup:
             return None
         seat = self.turn
@@ -2371,6 +2380,10 @@ class Position:
         h = self.hands[seat]
         C = self.C
         if not h or C.w != 1 or h >= _JOKERS_AT:  # (a compare: no big int made, as by a shift)
+            if not h and C.w == 1 and self.ups[seat]:  # from face up, one pack: counted (None: listed)
+                pushed = self._push_bluff_up(seat, draw, rng, got, call, made)
+                if pushed is not None:
+                    return pushed
             return self._push_bluff_listed(seat, draw, rng, got, call, made)
         # a hand of one pack, no jokers (most moves): a rank's plays are the sets of its k cards, so
         # its play count says how many moves they make with their claims (nothing kept per hand:
@@ -2392,15 +2405,16 @@ class Position:
             b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(_RANK_BYTES, "little")
             n0, n1, n2, n3, n4, n5 = by_two[b0], by_two[b1], by_two[b2], by_two[b3], by_two[b4], by_two[b5]
             nplay = n0 + n1 + n2 + n3 + n4 + n5 + by_nib[b6]
-        # the runs, then the call, after the plays (counted: no list made for them, most moves have no run)
-        runs = self._bluff_runs(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else _NO_RUNS
+        # the runs, then the call, after the plays (counted: no list made for them, most moves have no
+        # run; a run's move made only where drawn)
+        runs = self._run_keys(seat, first) if first >= 0 and h & (h >> 4) & _RUN_PAIRS else _NO_RUNS
         nmoves = nplay + len(runs)
         if call:
             nmoves += 1
         j = draw(rng, nmoves)
         if j >= nplay:
             j -= nplay
-            move = runs[j] if j < len(runs) else CALL_MOVE
+            move = (_RUN_MOVES.get(runs[j]) or _run_move(runs[j])) if j < len(runs) else CALL_MOVE
             return move, self.push(move)
         if singles:  # the i-th card, claimed as the c-th rank a single may be
             i = j // per  # (not divmod: no call, no tuple)
@@ -2447,20 +2461,16 @@ class Position:
 
     def _push_bluff_listed(self, seat: int, draw: Callable[[T, int], int], rng: T, got: Said, call: bool,
                            made: bool) -> tuple[Move | tuple[int, ...], Sequence[Event]] | None:
-        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers, past the setup (``got``:
-        the claims' tables, :meth:`_claims`; ``call``: may the seat call): from the face-down cards,
-        from the face-up cards of one pack (:meth:`_push_bluff_up`), else from the plays as listed
-        (:meth:`_bluff_plays`)."""
+        """:meth:`push_bluff_drawn` but from a hand of one pack and no jokers, past the setup, nor from
+        the face-up cards that :meth:`_push_bluff_up` counts (``got``: the claims' tables,
+        :meth:`_claims`; ``call``: may the seat call): from the face-down cards, else from the plays
+        as listed (:meth:`_bluff_plays`)."""
         said, lens, first, _, after, _, _ = got
         if self.hand_n[seat]:
             if self.hands[seat] >> self.C.csh[_UNSEEN]:
                 return None
             zone = HAND
-        elif self.ups[seat]:  # (stacks too: :meth:`_bluff_plays` lists their plays)
-            if self.C.w == 1:
-                pushed = self._push_bluff_up(seat, draw, rng, got, call, made)
-                if pushed is not None:
-                    return pushed
+        elif self.ups[seat]:  # (stacks: :meth:`_bluff_plays` lists their plays)
             zone = FACE_UP
         elif self.downs[seat]:  # a flip of each card claimed as each rank a single may be, then the call
             ranks = said[1]  # (:meth:`_bluff_plays`' list, without it: nothing to keep)
@@ -2471,12 +2481,14 @@ class Position:
                 return CALL_MOVE, self.push(CALL_MOVE)
             i = j // per  # (not divmod: no call, no tuple)
             claim = ranks[j - i * per]
-            flip = _claimed(FLIP, (), i + 1)[claim]
+            # pushed as :meth:`_push_bluff` pushes a flip (each flip: no move made on the way): its card
+            # out, laid with the claims after it, no refill
+            cards = self._flip_out(seat, i)
             self.causes = []
             events: list[Event] = []
-            self._push_bluff(seat, flip, events, after[claim][1])  # (told the claims after it)
+            self._lay_claimed(seat, cards, claim, events, after[claim][1], False)
             self.opening = False
-            return flip, events
+            return _claimed(FLIP, (), i + 1)[claim] if made else cards, events
         else:
             return None
         plays_by, nplay, extra = self._bluff_listed(seat, zone, lens, first)
@@ -3696,7 +3708,7 @@ class Position:
             pile = self.pile
         if pile and self.claimed[0] == EMPTY:  # the claimed 10 (or four) took the pile out
             cards0, _, claim0 = pile[-1]
-            below = claim_top(claim0) if claim0 >= 0 else cards0[0] >> 2
+            below = _CLAIM_TOPS[claim0] if claim0 >= 0 else cards0[0] >> 2
             burned = list(self.burned)  # (a list added to play by play: C iterators over a few plays cost more)
             for laid in pile:
                 burned += laid[0]
@@ -3736,10 +3748,7 @@ class Position:
             return
         hand_n = self.hand_n
         if kind == FLIP:
-            i = move.index - 1
-            downs = self.downs[seat]
-            cards = (downs[i],)
-            self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+            cards = self._flip_out(seat, move.index - 1)
         else:
             cards = move.cards
             if hand_n[seat]:  # (:meth:`_take`, inline: most moves take a card from the hand)
@@ -3761,6 +3770,12 @@ class Position:
         if SET_COUNTED <= claim < RUN_CLAIM:  # (a count said: a listed move's claim is a rank or a run)
             claim = claim_for(claim, len(cards))
         self._lay_claimed(seat, cards, claim, events, after, kind == PLAY)
+
+    def _flip_out(self, seat: int, i: int) -> tuple[int, ...]:
+        """Bluff: a flip's card, the seat's i-th face-down card (from 0), out of its zone."""
+        downs = self.downs[seat]
+        self.downs = _put(self.downs, seat, downs[:i] + downs[i + 1:])
+        return (downs[i],)
 
     def _lay_claimed(self, seat: int, cards: tuple[int, ...], claim: int, events: list[Event],
                      after: tuple[int, int, int] | None, refill: bool = True) -> None:
@@ -4118,9 +4133,19 @@ class _Claimed(dict[int, Move]):
 
 
 _CLAIMED: dict[tuple[Kind, tuple[int, ...], int], _Claimed] = {}
-# Bluff: the run from a rank of a suit up k ranks, claimed from a rank, by (16 * suit + rank, k,
-# claimed from): at most 4 * 11 * 11 * 11 (Position._bluff_runs)
-_RUN_MOVES: dict[tuple[int, int, int], Move] = {}
+# Bluff: the run from a rank of a suit up k ranks, claimed from a rank, by its key (_run_move): at
+# most 4 * 11 * 11 * 11 (Position._bluff_runs)
+_RUN_MOVES: dict[int, Move] = {}
+
+
+def _run_move(key: int) -> Move:
+    """Bluff: the run of :meth:`Position._run_keys`' ``key``, 256 * (16 * suit + its lowest rank) + 16 *
+    the ranks above it + the rank it is claimed from, made once (moves are values)."""
+    b, k, first = key >> 8, key >> 4 & 15, key & 15
+    lo, suit = b & 15, b >> 4
+    cards = tuple(range(lo * 4 + suit, (lo + k) * 4 + suit + 1, 4))
+    got = _RUN_MOVES[key] = _claimed(PLAY, cards, 0)[run_claim(first, first + k)]
+    return got
 
 
 def _claimed(kind: Kind, cards: tuple[int, ...], index: int) -> _Claimed:

@@ -949,7 +949,7 @@ def _run_random(pos: Position, rng: random.Random, circle: Circle, result: GameR
 
 def _run_bluff(pos: Position, rng: random.Random, circle: Circle, result: GameResult) -> None:
     """:func:`_run_random` in Bluff: each move counted, drawn and pushed by the engine in one go
-    (:meth:`Position.push_bluff_drawn`; no move made for a play from the hand), with only the
+    (:meth:`Position.push_bluff_drawn`; no move made for a play or a flip), with only the
     bookkeeping bulk play needs (never a plain pickup: a call takes the pile)."""
     max_turns = circle.max_turns
     push_drawn, draw = pos.push_bluff_drawn, _randbelow
