@@ -3948,7 +3948,7 @@ class Position:
             if odd & _SEES and pile_n:
                 # a see-through card shows the card beneath, and does what it does (a 3 on a 9 skips
                 # too; a 3 on a 5 sets nothing off by itself)
-                below = self.top if R.top_kept else self.top_rank()  # (:meth:`top_rank`, its first test inline)
+                below = self.top_rank()
                 if below != EMPTY and R.skip[below]:
                     quiet = 0
             if odd & _REVERSES:
